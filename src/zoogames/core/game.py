@@ -1,0 +1,214 @@
+"""The protocol every game follows: :class:`Game`, :class:`State`, :class:`Action`.
+
+A game is a :class:`Game` object in the registry (``zoogames.games.get(id)``); it starts
+states. A state is one position with everything the table holds, hidden parts included;
+``view(seat)`` is what one seat may see of it. Actions are small immutable values whose
+``str`` is their text notation, which :meth:`Game.parse_action` reads back.
+
+>>> import zoogames
+>>> state = zoogames.games.get("aquaretto").new_game(players=3, seed=1)
+>>> while not state.is_terminal:
+...     state.apply(state.legal_actions()[0])
+>>> len(state.result().winners) >= 1
+True
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, MutableSequence, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar
+
+from zoogames.core.errors import IllegalAction, ZoogamesError
+
+JSON = Any
+"""A value that :func:`json.dumps` accepts."""
+
+T = TypeVar("T")
+
+
+class Shuffler(Protocol):
+    """What :meth:`State.determinize` needs of a random generator (``Rng`` or ``random.Random``)."""
+
+    def shuffle(self, x: MutableSequence[Any], /) -> None:
+        """Shuffle a list in place."""
+
+
+class Action:
+    """Base class of every game's actions: immutable, hashable, ``str`` gives the notation."""
+
+    __slots__ = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """One seat's points: the total and how it is made up (category → points)."""
+
+    total: int
+    parts: Mapping[str, int] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, int]:
+        """``{"total": …, category: points, …}``."""
+        return {"total": self.total, **self.parts}
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """The outcome of a finished game.
+
+    ``winners`` are the seats that won after tie-breaks (several for a shared win);
+    ``totals`` are the points per seat and ``tiebreak`` the value each seat's tie is
+    broken by (coins in the zoo games, animals in Aquarium Designer).
+    """
+
+    winners: tuple[int, ...]
+    totals: tuple[int, ...]
+    tiebreak: tuple[int, ...]
+    tiebreak_name: str = "coins"
+
+    def to_json(self) -> dict[str, JSON]:
+        """The form stored in records."""
+        return {
+            "winners": list(self.winners),
+            "scores": list(self.totals),
+            self.tiebreak_name: list(self.tiebreak),
+        }
+
+
+def rank_winners(totals: Sequence[int], tiebreak: Sequence[int]) -> tuple[int, ...]:
+    """Seats with the most points; among them those with the highest tie-break value."""
+    best = max(zip(totals, tiebreak, strict=True))
+    return tuple(i for i, key in enumerate(zip(totals, tiebreak, strict=True)) if key == best)
+
+
+class Game(ABC):
+    """A game in the registry: its id, its player counts, and how to start and read it."""
+
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+
+    @abstractmethod
+    def new_game(self, players: int, seed: int | None = None, **options: Any) -> State:
+        """A new game at its first decision. Raises ``InvalidOptions`` for bad options."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """The action written as ``text``; raises :class:`IllegalAction` if it is no action."""
+
+    def check_players(self, players: int) -> None:
+        """Raise ``InvalidOptions`` unless the game is played by ``players`` players."""
+        from zoogames.core.errors import InvalidOptions
+
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            raise InvalidOptions(
+                f"{self.name} is for {self.min_players} to {self.max_players} players,"
+                f" not {players!r}"
+            )
+
+
+class State(ABC):
+    """One position of a game, hidden information included.
+
+    Subclasses implement :meth:`legal_actions`, :meth:`check`, :meth:`_apply`,
+    :meth:`scores`, :meth:`view`, :meth:`clone` and :meth:`determinize`; this class adds
+    validation, history and records on top.
+    """
+
+    game: Game
+    players: int
+    seed: int
+    options: dict[str, JSON]
+    history: list[Action]
+    to_move: int | None
+
+    @property
+    def is_terminal(self) -> bool:
+        """True once the game is over (``to_move`` is then ``None``)."""
+        return self.to_move is None
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the seat to move, in a stable order; empty when over."""
+
+    @abstractmethod
+    def check(self, action: Action) -> str | None:
+        """``None`` if ``action`` is legal here, else the reason it is not."""
+
+    @abstractmethod
+    def _apply(self, action: Action) -> None:
+        """Carry out a legal action (already checked)."""
+
+    def apply(self, action: Action | str) -> None:
+        """Play ``action`` (or its notation) for the seat to move.
+
+        Raises :class:`IllegalAction` with the reason if it is not legal here; the state
+        is then left exactly as it was.
+        """
+        if isinstance(action, str):
+            action = self.game.parse_action(action)
+        elif not isinstance(action, Action):
+            raise IllegalAction(f"not an action: {action!r}")
+        if self.to_move is None:
+            raise IllegalAction("the game is over")
+        reason = self.check(action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        self._apply(action)
+        self.history.append(action)
+
+    def is_legal(self, action: Action | str) -> bool:
+        """True if ``action`` could be applied now."""
+        if isinstance(action, str):
+            try:
+                action = self.game.parse_action(action)
+            except IllegalAction:
+                return False
+        return self.to_move is not None and self.check(action) is None
+
+    @abstractmethod
+    def scores(self) -> list[Score]:
+        """Points per seat, with their breakdown, as if the game ended now."""
+
+    def tiebreak(self, seat: int) -> int:
+        """The value that breaks a tie on points (coins, unless a game says otherwise)."""
+        raise NotImplementedError
+
+    tiebreak_name = "coins"
+
+    def result(self) -> Result:
+        """Winners after tie-breaks; raises ``ZoogamesError`` before the game is over."""
+        if not self.is_terminal:
+            raise ZoogamesError("the game is not over")
+        totals = tuple(s.total for s in self.scores())
+        ties = tuple(self.tiebreak(i) for i in range(self.players))
+        return Result(rank_winners(totals, ties), totals, ties, self.tiebreak_name)
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, JSON]:
+        """What ``seat`` sees at the table (``None``: a spectator), JSON-ready."""
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy."""
+
+    @abstractmethod
+    def determinize(self, rng: Shuffler) -> State:
+        """A copy with the same public state and the unseen tiles or cards reshuffled."""
+
+    def record(self) -> dict[str, JSON]:
+        """The game so far as a record: ``{game, options, seed, actions, result}``."""
+        return {
+            "game": self.game.id,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "actions": [str(a) for a in self.history],
+            "result": self.result().to_json() if self.is_terminal else None,
+        }
+
+    def describe(self, action: Action, seat: int | None = None) -> str:
+        """A plain-words line for a move log; games override it."""
+        who = "Someone" if seat is None else f"Seat {seat}"
+        return f"{who}: {action}"

@@ -1,0 +1,96 @@
+"""Game records: load, save and replay.
+
+A record is a JSON object ``{game, options, seed, actions, result}`` (see
+``docs/records.md``). Replaying it applies each action in turn and stops at the first
+one that is not legal, naming its index.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from zoogames.core.errors import IllegalAction, InvalidOptions, InvalidRecord
+from zoogames.core.game import JSON, State
+
+
+def validate(record: Any) -> dict[str, JSON]:
+    """Check a record's shape; raise :class:`InvalidRecord` saying what is wrong."""
+    from zoogames import games
+
+    if not isinstance(record, dict):
+        raise InvalidRecord("a record is a JSON object with game, options, seed and actions")
+    for key, kind in (("game", str), ("options", dict), ("seed", int), ("actions", list)):
+        if key not in record:
+            raise InvalidRecord(f"the record has no {key!r} field")
+        value = record[key]
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise InvalidRecord(f"the record's {key!r} must be a {kind.__name__}")
+    if record["game"] not in games.ids():
+        raise InvalidRecord(
+            f"unknown game {record['game']!r}; known games: {', '.join(games.ids())}"
+        )
+    if "players" not in record["options"]:
+        raise InvalidRecord("the record's options have no 'players'")
+    for i, text in enumerate(record["actions"]):
+        if not isinstance(text, str):
+            raise InvalidRecord(f"action {i} is not a string: {text!r}")
+    return record
+
+
+def start(record: dict[str, JSON]) -> State:
+    """The starting position of a (validated) record."""
+    from zoogames import games
+
+    options = dict(record["options"])
+    players = options.pop("players")
+    try:
+        return games.get(record["game"]).new_game(players=players, seed=record["seed"], **options)
+    except (InvalidOptions, TypeError) as e:
+        raise InvalidRecord(f"the record's options cannot start a game: {e}") from e
+
+
+def replay(record: dict[str, JSON] | str | Path) -> State:
+    """The final state of a record (a dict, JSON text, or a path to a JSON file).
+
+    Raises :class:`InvalidRecord` if it is not a record and :class:`IllegalAction`, with
+    ``index`` and ``text`` set, at the first action that cannot be played.
+    """
+    rec = load(record) if isinstance(record, str | Path) else validate(record)
+    state = start(rec)
+    for i, text in enumerate(rec["actions"]):
+        try:
+            state.apply(text)
+        except IllegalAction as e:
+            raise IllegalAction(e.reason, index=i, text=text) from None
+    return state
+
+
+def load(source: str | Path) -> dict[str, JSON]:
+    """A validated record from JSON text or from a file path."""
+    text = source
+    if isinstance(source, Path) or (isinstance(source, str) and not source.lstrip().startswith("{")):
+        path = Path(source)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as e:
+            raise InvalidRecord(f"cannot read {path}: {e}") from e
+    try:
+        data = json.loads(str(text))
+    except json.JSONDecodeError as e:
+        raise InvalidRecord(f"not JSON: {e}") from e
+    return validate(data)
+
+
+def dumps(record: dict[str, JSON]) -> str:
+    """A record as JSON text, one action per line for readable diffs."""
+    head = {k: v for k, v in record.items() if k != "actions"}
+    lines = ",\n".join("    " + json.dumps(a) for a in record["actions"])
+    body = json.dumps(head, indent=2)[:-2]
+    return f'{body},\n  "actions": [\n{lines}\n  ]\n}}\n'
+
+
+def save(record: dict[str, JSON], path: str | Path) -> None:
+    """Write a record to ``path`` (see :func:`dumps`)."""
+    Path(path).write_text(dumps(record), encoding="utf-8")

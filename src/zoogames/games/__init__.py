@@ -1,0 +1,29 @@
+"""The registry of games: ``get(game_id)`` and ``ids()``.
+
+A new game is a folder under ``games/`` and one entry in :data:`_GAMES`.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from zoogames.core.game import Game
+
+_GAMES = {
+    "aquaretto": "zoogames.games.aquaretto:AQUARETTO",
+}
+
+
+def ids() -> list[str]:
+    """The id of every registered game."""
+    return list(_GAMES)
+
+
+def get(game_id: str) -> Game:
+    """The game registered as ``game_id``; ``KeyError`` names the known ids otherwise."""
+    try:
+        module, name = _GAMES[game_id].split(":")
+    except KeyError:
+        raise KeyError(f"unknown game {game_id!r}; known games: {', '.join(_GAMES)}") from None
+    game: Game = getattr(import_module(module), name)
+    return game

@@ -1,0 +1,516 @@
+"""Aquaretto's rules on top of the shared truck round (rulings A-R2–A-R12).
+
+:class:`AquarettoState` adds the water zoos, the coworker supply and the offspring to
+:class:`~zoogames.games.trucks.TruckState`: how a truck's tiles are placed, what a
+placement earns, the money actions, and the score.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from zoogames.core.errors import InvalidOptions
+from zoogames.core.game import JSON, Action, Game, Score
+from zoogames.core.rng import Rng, fresh_seed
+from zoogames.games.aquaretto import geometry as g
+from zoogames.games.aquaretto import tiles as t
+from zoogames.games.aquaretto.actions import (
+    DISCARD,
+    Buy,
+    Discard,
+    Expand,
+    Move,
+    Offspring,
+    Place,
+    Worker,
+    buy,
+    expand,
+    move,
+    offspring,
+    parse,
+    place,
+    worker,
+)
+from zoogames.games.aquaretto.zoo import (
+    CASHIER,
+    DEPOT,
+    KEEPER,
+    MANAGER,
+    Gain,
+    WaterZoo,
+    place_name,
+)
+from zoogames.games.trucks import TRUCK_NAMES, Draw, Load, Take, TruckState
+
+WORKER = 8
+"""A pending coworker; a pending offspring is its species index (0–7)."""
+
+REMOVED_BY_PLAYERS = {2: 3, 3: 2, 4: 1, 5: 0}
+"""How many fish species leave the game (A-R2)."""
+
+
+class AquarettoState(TruckState):
+    """A position of Aquaretto.
+
+    Beyond the round (see :class:`TruckState`): ``zoos[seat]`` is each player's
+    :class:`WaterZoo`, ``supply`` the coworkers left, ``young_left[s]`` the offspring
+    tiles of species ``s`` still in the supply, ``in_play`` the species in the game.
+    """
+
+    COIN_TILE = t.COIN
+
+    zoos: list[WaterZoo]
+    supply: int
+    young_left: list[int]
+    in_play: tuple[int, ...]
+
+    def tile_name(self, tile: int) -> str:
+        """The notation of a tile kind."""
+        return t.name(tile)
+
+    def _clone_extra(self, new: Any) -> None:
+        new.zoos = [z.copy() for z in self.zoos]
+        new.supply = self.supply
+        new.young_left = self.young_left[:]
+        new.in_play = self.in_play
+
+    def _key(self) -> tuple[Any, ...]:
+        return (*super()._key(), self.zoos, self.supply, self.young_left, self.in_play)
+
+    # ----- placing the truck's tiles and what they earn (A-R7, A-R8) --------------------
+
+    def _placement_actions(self, tile: int) -> list[Action]:
+        z = self.zoos[self.to_move]  # type: ignore[index]
+        acts: list[Action] = [place(tile, c) for c in g.bits(z.legal_cells(tile >> 3))]
+        acts.append(place(tile, DEPOT))
+        return acts
+
+    def _earn(self, seat: int, s: int, gain: Gain) -> None:
+        """Pay a placement's bonuses: a coin now; the offspring, then a coworker, owed."""
+        if gain.coin and self.bank:  # A-R4: a coin owed by an empty bank is lost
+            self.bank -= 1
+            self.coins[seat] += 1
+        if gain.offspring:
+            self.pending.append(s)
+        if gain.worker:
+            self.pending.append(WORKER)
+
+    def _pending_actions(self) -> list[Action]:
+        z = self.zoos[self.to_move]  # type: ignore[index]
+        head = self.pending[0]
+        if head == WORKER:
+            return [worker(w) for w in z.worker_slots()]
+        return [offspring(c) for c in g.bits(z.legal_cells(head))]
+
+    def _pending_text(self) -> str:
+        head = self.pending[0]
+        return "the coworker" if head == WORKER else f"the {t.SPECIES[head]} offspring"
+
+    def _settle(self) -> None:
+        """Resolve owed decisions that leave no choice (A-R5, A-R7)."""
+        seat = self.to_move
+        while self.pending:
+            assert seat is not None
+            z = self.zoos[seat]
+            head = self.pending[0]
+            if head == WORKER:
+                if self.supply and (
+                    z.cashiers < 2 or z.keepers < 2 or not z.manager or z.empty()
+                ):
+                    return
+                # A-R5: none left in the supply, or no free slot: it stays in the supply
+            elif z.legal_cells(head):
+                return
+            else:  # A-R7: no legal space in its basin, so the offspring goes to the depot
+                self.young_left[head] -= 1
+                z.depot.append(head * 8 + t.YOUNG)
+            self.pending.pop(0)
+
+    # ----- money actions (A-R9) ---------------------------------------------------------
+
+    def _money_actions(self) -> list[Action]:
+        seat = self.to_move
+        assert seat is not None
+        z = self.zoos[seat]
+        coins = self.coins[seat]
+        acts: list[Action] = []
+        if coins < 1:
+            return acts
+        if z.depot:
+            acts.extend(move(DEPOT, c) for c in g.bits(z.legal_cells(z.depot[-1] >> 3)))
+        for src in dict.fromkeys(z.workers()):
+            for dst in z.worker_slots():
+                if dst != src:
+                    acts.append(move(src, dst))
+        acts.extend(expand(False, m) for m in z.expansion_sites(False))
+        if coins < 2:
+            return acts
+        for seller, other in enumerate(self.zoos):
+            if seller != seat and other.depot:
+                cells = z.legal_cells(other.depot[-1] >> 3)
+                acts.extend(buy(seller, c) for c in g.bits(cells))
+        if z.depot:
+            acts.append(DISCARD)
+        acts.extend(expand(True, m) for m in z.expansion_sites(True))
+        return acts
+
+    # ----- checking and applying --------------------------------------------------------
+
+    def _check_own(self, action: Action) -> str | None:
+        seat = self.to_move
+        assert seat is not None
+        z = self.zoos[seat]
+        kind = type(action)
+        if kind is Place:
+            assert isinstance(action, Place)
+            if self.drawn >= 0 or self.pending:
+                return self.busy()
+            if self.took[seat] < 0:
+                return "take a truck first: there is nothing to place"
+            if action.tile not in self.unloading:
+                return f"truck {TRUCK_NAMES[self.took[seat]]} has no {t.name(action.tile)} to place"
+            if action.where == DEPOT:
+                return None
+            return z.why_not(action.tile >> 3, action.where)
+        if kind is Offspring:
+            assert isinstance(action, Offspring)
+            if not self.pending or self.pending[0] == WORKER:
+                return self.busy() or "there is no offspring to place"
+            return z.why_not(self.pending[0], action.where)
+        if kind is Worker:
+            assert isinstance(action, Worker)
+            if not self.pending or self.pending[0] != WORKER:
+                return self.busy() or "there is no coworker to place"
+            return self._why_not_worker(z, action.where)
+        reason = self.busy()
+        if reason:
+            return reason
+        cost = {Move: 1, Buy: 2, Discard: 2}.get(kind)  # type: ignore[call-overload]
+        if kind is Expand:
+            assert isinstance(action, Expand)
+            cost = 2 if action.large else 1
+        if cost is None:
+            return f"{action} is not an Aquaretto action"
+        if self.coins[seat] < cost:
+            return f"that costs {cost} coin{'s' * (cost > 1)}; you have {self.coins[seat]}"
+        if kind is Move:
+            assert isinstance(action, Move)
+            return self._why_not_move(z, action)
+        if kind is Buy:
+            assert isinstance(action, Buy)
+            if action.seller == seat:
+                return "you cannot buy from your own depot (move costs 1 coin)"
+            if action.seller >= self.players:
+                return f"there is no seat {action.seller}"
+            other = self.zoos[action.seller]
+            if not other.depot:
+                return f"seat {action.seller}'s depot is empty"
+            return z.why_not(other.depot[-1] >> 3, action.where)
+        if kind is Discard:
+            return None if z.depot else "your depot is empty"
+        assert isinstance(action, Expand)
+        return self._why_not_expand(z, action)
+
+    @staticmethod
+    def _why_not_worker(z: WaterZoo, where: int) -> str | None:
+        if z.worker_fits(where):
+            return None
+        if where < 0:
+            return f"the {place_name(where)} slots are full"
+        return f"{place_name(where)} is not an empty space of the water zoo"
+
+    def _why_not_move(self, z: WaterZoo, action: Move) -> str | None:
+        src, dst = action.src, action.dst
+        if src == DEPOT:
+            if not z.depot:
+                return "your depot is empty"
+            if dst < 0:
+                return "the depot's top tile can only move onto a space"
+            return z.why_not(z.depot[-1] >> 3, dst)
+        if not z.has_worker(src):
+            return f"no coworker stands on {place_name(src)}"
+        if dst == src:
+            return "a coworker must move somewhere else"
+        return self._why_not_worker(z, dst)
+
+    @staticmethod
+    def _why_not_expand(z: WaterZoo, action: Expand) -> str | None:
+        size = "large" if action.large else "small"
+        if not (z.large_left if action.large else z.small_left):
+            return f"you have no {size} expansion board left"
+        if action.cells in z.expansion_sites(action.large):
+            return None
+        if action.cells & g.FOOTPRINT:
+            return "an expansion may not cover the base board's 5×5 area (A-R1)"
+        if action.cells & z.spaces:
+            return "an expansion may not overlap an earlier one (A-R1)"
+        return "an expansion must share an edge with a space of the water zoo (A-R1)"
+
+    def _apply_own(self, action: Action) -> None:
+        seat = self.to_move
+        assert seat is not None
+        z = self.zoos[seat]
+        kind = type(action)
+        if kind is Place:
+            assert isinstance(action, Place)
+            self.unloading.remove(action.tile)
+            if action.where == DEPOT:
+                z.depot.append(action.tile)
+            else:
+                self._earn(seat, action.tile >> 3, z.put(action.tile, action.where))
+        elif kind is Offspring:
+            assert isinstance(action, Offspring)
+            s = self.pending.pop(0)
+            self.young_left[s] -= 1
+            self._earn(seat, s, z.put(s * 8 + t.YOUNG, action.where))
+        elif kind is Worker:
+            assert isinstance(action, Worker)
+            self.pending.pop(0)
+            self.supply -= 1
+            z.add_worker(action.where)
+        elif kind is Move:
+            assert isinstance(action, Move)
+            self._pay(seat, 1)
+            if action.src == DEPOT:
+                tile = z.depot.pop()
+                self._earn(seat, tile >> 3, z.put(tile, action.dst))
+            else:
+                z.remove_worker(action.src)
+                z.add_worker(action.dst)
+        elif kind is Buy:
+            assert isinstance(action, Buy)
+            self._pay(seat, 1)
+            self.coins[seat] -= 1
+            self.coins[action.seller] += 1
+            tile = self.zoos[action.seller].depot.pop()
+            self._earn(seat, tile >> 3, z.put(tile, action.where))
+        elif kind is Discard:
+            self._pay(seat, 2)
+            self.discarded.append(z.depot.pop())
+        else:
+            assert isinstance(action, Expand)
+            self._pay(seat, 2 if action.large else 1)
+            z.expand(action.cells, action.large)
+
+    def _pay(self, seat: int, amount: int) -> None:
+        self.coins[seat] -= amount
+        self.bank += amount
+
+    # ----- scores and views -------------------------------------------------------------
+
+    def scores(self) -> list[Score]:
+        """Points per seat with their breakdown (A-R12)."""
+        return [z.score(self.coins[i]) for i, z in enumerate(self.zoos)]
+
+    def view(self, seat: int | None) -> dict[str, JSON]:
+        """What ``seat`` sees at the table: everything but the order of the pile."""
+        v: dict[str, JSON] = {"game": "aquaretto", "players": self.players, "seat": seat}
+        v.update(self.truck_view())
+        v["supply"] = self.supply
+        v["species"] = [t.SPECIES[s] for s in self.in_play]
+        v["zoos"] = [self._zoo_view(i) for i in range(self.players)]
+        v["pending"] = None
+        if self.pending:
+            head = self.pending[0]
+            v["pending"] = "worker" if head == WORKER else f"offspring {t.SPECIES[head]}"
+        v["scores"] = [s.to_json() for s in self.scores()]
+        v["legal"] = [str(a) for a in self.legal_actions()] if seat == self.to_move else []
+        return v
+
+    def _zoo_view(self, seat: int) -> dict[str, JSON]:
+        z = self.zoos[seat]
+        tiles = []
+        for c in g.bits(z.animals):
+            x, y = g.xy(c)
+            tiles.append({"x": x, "y": y, "tile": t.name(z.tile_at(c) or 0)})
+        return {
+            "spaces": [list(p) for p in g.cells_of(z.spaces)],
+            "tiles": tiles,
+            "trainers": [list(p) for p in g.cells_of(z.trainers)],
+            "cashiers": z.cashiers,
+            "keepers": z.keepers,
+            "manager": z.manager,
+            "depot": [t.name(x) for x in z.depot],
+            "expansions": [
+                {
+                    "size": "large" if m.bit_count() == 4 else "small",
+                    "cells": [list(p) for p in g.cells_of(m)],
+                }
+                for m in z.expansions
+            ],
+            "small_left": z.small_left,
+            "large_left": z.large_left,
+            "allowance": z.allowance,
+            "truck": TRUCK_NAMES[self.took[seat]] if self.took[seat] >= 0 else None,
+        }
+
+    def describe(self, action: Action, seat: int | None = None) -> str:
+        """The action in plain words, for a move log; call it before applying the action."""
+        return describe(self, action)
+
+    def __str__(self) -> str:
+        from zoogames.games.aquaretto.render import render
+
+        return render(self)
+
+
+def tile_words(tile: int) -> str:
+    """A tile in words: 'a dolphin', 'a male dolphin', 'a penguin with a fish', 'a coin'."""
+    if tile == t.COIN:
+        return "a coin"
+    s, mark = t.SPECIES[tile >> 3].replace("-", " "), tile & 7
+    return {
+        t.MALE: f"a male {s}",
+        t.FEMALE: f"a female {s}",
+        t.FISH: f"a {s} with a fish",
+        t.BOLT: f"a {s} with a lightning bolt",
+        t.YOUNG: f"a {s} offspring",
+    }.get(mark, f"a {s}")
+
+
+def describe(state: AquarettoState, action: Action) -> str:
+    """``action`` in plain words, as seen before it is applied to ``state``."""
+    seat = state.to_move if state.to_move is not None else 0
+    z = state.zoos[seat]
+    kind = type(action)
+    if kind is Draw:
+        return "draws a tile"
+    if isinstance(action, Load):
+        return f"loads {tile_words(state.drawn)} onto truck {TRUCK_NAMES[action.truck]}"
+    if isinstance(action, Take):
+        return f"takes truck {TRUCK_NAMES[action.truck]}"
+    if isinstance(action, Place):
+        dest = "the depot" if action.where == DEPOT else place_name(action.where)
+        return f"puts {tile_words(action.tile)} on {dest}"
+    if isinstance(action, Offspring):
+        return f"puts the {t.SPECIES[state.pending[0]]} offspring on {place_name(action.where)}"
+    if isinstance(action, Worker):
+        return {
+            CASHIER: "hires a cashier",
+            KEEPER: "hires a keeper",
+            MANAGER: "hires a manager",
+        }.get(action.where, f"hires a trainer on {place_name(action.where)}")
+    if isinstance(action, Move):
+        if action.src == DEPOT:
+            return f"moves {tile_words(z.depot[-1])} from the depot to {place_name(action.dst)}"
+        return f"moves a coworker from {place_name(action.src)} to {place_name(action.dst)}"
+    if isinstance(action, Buy):
+        top = state.zoos[action.seller].depot[-1]
+        return (
+            f"buys {tile_words(top)} from seat {action.seller}'s depot"
+            f" for {place_name(action.where)}"
+        )
+    if isinstance(action, Discard):
+        return f"discards {tile_words(z.depot[-1])} from the depot"
+    if isinstance(action, Expand):
+        size = "large" if action.large else "small"
+        return f"adds a {size} expansion on {str(action).split(' ', 2)[2]}"
+    return str(action)
+
+
+class Aquaretto(Game):
+    """Aquaretto for 2 to 5 players (``zoogames.games.get("aquaretto")``).
+
+    Options of :meth:`new_game`:
+
+    - ``start_player``: the seat that starts (default: drawn from the seed);
+    - ``removed``: the fish species to leave out, by name (default: drawn from the seed);
+      as many as the player count requires (A-R2);
+    - ``draw_order``: tile names the pile yields first, in order (e.g. ``["coin",
+      "dolphin/m"]``); the rest of the pile follows in shuffled order. A full list pins
+      the whole game down.
+    """
+
+    id = "aquaretto"
+    name = "Aquaretto"
+    min_players = 2
+    max_players = 5
+
+    def parse_action(self, text: str) -> Action:
+        """The action written as ``text`` (see ``docs/notation.md``)."""
+        return parse(text)
+
+    def new_game(self, players: int, seed: int | None = None, **options: Any) -> AquarettoState:
+        """A new game; see the class docstring for the options."""
+        self.check_players(players)
+        unknown = set(options) - {"start_player", "removed", "draw_order"}
+        if unknown:
+            raise InvalidOptions(f"unknown option(s) for Aquaretto: {', '.join(sorted(unknown))}")
+        if seed is None:
+            seed = fresh_seed()
+        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+            raise InvalidOptions(f"the seed must be a non-negative integer, not {seed!r}")
+        removed = choose_removed(players, seed, options.get("removed"))
+        start = options.get("start_player")
+        if start is None:
+            start = Rng(seed, "start").below(players)
+        if not isinstance(start, int) or isinstance(start, bool) or not 0 <= start < players:
+            raise InvalidOptions(f"start_player must be a seat from 0 to {players - 1}")
+        in_play = tuple(s for s in range(8) if s not in removed)
+        pile = build_pile(t.manifest(list(in_play)), seed, options.get("draw_order"))
+
+        state = AquarettoState.__new__(AquarettoState)
+        state.game = self
+        state.seed = seed
+        state.options = {
+            "players": players,
+            "start_player": start,
+            "removed": [t.SPECIES[s] for s in sorted(removed)],
+        }
+        if options.get("draw_order") is not None:
+            state.options["draw_order"] = list(options["draw_order"])
+        state._init_trucks(players, start, pile)
+        state.coins = [1] * players  # A-R3
+        state.bank = t.COINS_IN_GAME - players
+        state.zoos = [WaterZoo() for _ in range(players)]
+        state.supply = t.COWORKERS
+        state.young_left = [t.YOUNG_PER_SPECIES if s in in_play else 0 for s in range(8)]
+        state.in_play = in_play
+        return state
+
+
+def choose_removed(players: int, seed: int, given: Any) -> set[int]:
+    """The species left out (A-R2): given by name, or drawn from the seed's 'removed' stream."""
+    k = REMOVED_BY_PLAYERS[players]
+    if given is None:
+        return set(Rng(seed, "removed").sample(t.FISH_SPECIES, k))
+    if not isinstance(given, list | tuple) or not all(isinstance(x, str) for x in given):
+        raise InvalidOptions("removed must be a list of species names")
+    try:
+        chosen = {t.SPECIES.index(x) for x in given}
+    except ValueError:
+        raise InvalidOptions(
+            f"removed: unknown species among {list(given)}; species: {', '.join(t.SPECIES)}"
+        ) from None
+    if chosen & set(t.TRAINABLE):
+        raise InvalidOptions("dolphins, orcas and sea lions are never removed (A-R2)")
+    if len(chosen) != k or len(given) != k:
+        raise InvalidOptions(f"with {players} players, exactly {k} distinct species are removed")
+    return chosen
+
+
+def build_pile(tiles: list[int], seed: int, draw_order: Any) -> list[int]:
+    """The pile as a stack (next tile last): ``draw_order`` first, the rest shuffled."""
+    rest = tiles[:]
+    first: list[int] = []
+    if draw_order is not None:
+        if not isinstance(draw_order, list | tuple):
+            raise InvalidOptions("draw_order must be a list of tile names")
+        for i, word in enumerate(draw_order):
+            tile = t.NAMES.get(word) if isinstance(word, str) else None
+            if tile is None or tile & 7 == t.YOUNG and tile != t.COIN:
+                raise InvalidOptions(f"draw_order[{i}]: {word!r} is not a tile of the pile")
+            if tile not in rest:
+                raise InvalidOptions(
+                    f"draw_order[{i}]: no {word} is left in the pile (too many, or removed)"
+                )
+            rest.remove(tile)
+            first.append(tile)
+    Rng(seed, "pile").shuffle(rest)
+    order = first + rest
+    order.reverse()
+    return order
+
+
+AQUARETTO = Aquaretto()
+"""The registered game object."""
