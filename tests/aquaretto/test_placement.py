@@ -27,9 +27,7 @@ def test_a_r7_new_basin_keeps_one_space_from_every_basin() -> None:
 def test_a_r7_corner_contact_does_not_count() -> None:
     z = lay(WaterZoo(), ". . . . .\n. D . . .")  # dolphin at (1,1)
     assert z.why_not(1, g.cell(2, 2)) is None  # orca diagonal to the dolphin
-    assert z.why_not(1, g.cell(2, 1)) == (
-        "a new orca basin at 2,1 would touch the dolphin basin"
-    )
+    assert z.why_not(1, g.cell(2, 1)) == ("a new orca basin at 2,1 would touch the dolphin basin")
 
 
 def test_a_r7_growing_basin_must_touch_it_and_no_other() -> None:

@@ -5,11 +5,9 @@ from __future__ import annotations
 import pytest
 
 from zoogames import InvalidOptions
-from zoogames.games import get
+from zoogames.games.aquaretto import AQUARETTO as GAME
 from zoogames.games.aquaretto import tiles as t
 from zoogames.games.trucks import RESERVE
-
-GAME = get("aquaretto")
 
 
 @pytest.mark.parametrize(("players", "removed"), [(2, 3), (3, 2), (4, 1), (5, 0)])
@@ -84,8 +82,12 @@ def test_the_seed_pins_the_game_down() -> None:
 
 
 def test_draw_order_gives_the_first_tiles() -> None:
-    state = GAME.new_game(players=3, seed=1, removed=["polar-bear", "crocodile"],
-                          draw_order=["coin", "dolphin/m", "penguin/fish"])
+    state = GAME.new_game(
+        players=3,
+        seed=1,
+        removed=["polar-bear", "crocodile"],
+        draw_order=["coin", "dolphin/m", "penguin/fish"],
+    )
     drawn = []
     for seat in range(3):
         assert state.to_move is not None

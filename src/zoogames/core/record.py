@@ -70,7 +70,8 @@ def replay(record: dict[str, JSON] | str | Path) -> State:
 def load(source: str | Path) -> dict[str, JSON]:
     """A validated record from JSON text or from a file path."""
     text = source
-    if isinstance(source, Path) or (isinstance(source, str) and not source.lstrip().startswith("{")):
+    looks_like_json = isinstance(source, str) and source.lstrip().startswith("{")
+    if not looks_like_json:
         path = Path(source)
         try:
             text = path.read_text(encoding="utf-8")

@@ -44,14 +44,15 @@ class Rng:
         return _mix(self._state)
 
     def below(self, n: int) -> int:
-        """A uniform integer in ``[0, n)`` (rejection sampling, no modulo bias)."""
+        """A uniform integer in ``[0, n)`` (Lemire's multiply-shift with rejection: no bias)."""
         if n <= 0:
             raise ValueError("below() needs n > 0")
-        limit = (1 << 64) - (1 << 64) % n
-        while True:
-            x = self.next64()
-            if x < limit:
-                return x % n
+        m = self.next64() * n
+        if (m & _MASK) < n:  # rare: reject the few values that would bias the result
+            threshold = ((1 << 64) - n) % n
+            while (m & _MASK) < threshold:
+                m = self.next64() * n
+        return m >> 64
 
     def random(self) -> float:
         """A uniform float in ``[0, 1)``."""

@@ -156,10 +156,10 @@ class TruckState(State):
     def _apply_own(self, action: Action) -> None:
         """Carry out a checked action that is not draw, load or take."""
 
-    def _settle(self) -> None:  # noqa: B027 - a game with no automatic decisions keeps this
+    def _settle(self) -> None:
         """Resolve owed decisions that leave no choice, until one needs the player."""
 
-    def _clone_extra(self, new: Any) -> None:  # noqa: B027 - optional hook
+    def _clone_extra(self, new: Any) -> None:
         """Copy the game's own fields into ``new`` (a fresh object of the same class)."""
 
     # ----- legal actions ----------------------------------------------------------------
@@ -365,7 +365,11 @@ class TruckState(State):
         )
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and self._key() == other._key()  # type: ignore[attr-defined]
+        return (
+            isinstance(other, TruckState)
+            and type(other) is type(self)
+            and self._key() == other._key()
+        )
 
     __hash__ = None  # type: ignore[assignment]
 

@@ -114,9 +114,7 @@ class AquarettoState(TruckState):
             z = self.zoos[seat]
             head = self.pending[0]
             if head == WORKER:
-                if self.supply and (
-                    z.cashiers < 2 or z.keepers < 2 or not z.manager or z.empty()
-                ):
+                if self.supply and (z.cashiers < 2 or z.keepers < 2 or not z.manager or z.empty()):
                     return
                 # A-R5: none left in the supply, or no free slot: it stays in the supply
             elif z.legal_cells(head):
@@ -185,7 +183,7 @@ class AquarettoState(TruckState):
         reason = self.busy()
         if reason:
             return reason
-        cost = {Move: 1, Buy: 2, Discard: 2}.get(kind)  # type: ignore[call-overload]
+        cost: int | None = {Move: 1, Buy: 2, Discard: 2}.get(kind)
         if kind is Expand:
             assert isinstance(action, Expand)
             cost = 2 if action.large else 1
@@ -498,7 +496,7 @@ def build_pile(tiles: list[int], seed: int, draw_order: Any) -> list[int]:
             raise InvalidOptions("draw_order must be a list of tile names")
         for i, word in enumerate(draw_order):
             tile = t.NAMES.get(word) if isinstance(word, str) else None
-            if tile is None or tile & 7 == t.YOUNG and tile != t.COIN:
+            if tile is None or (tile & 7 == t.YOUNG and tile != t.COIN):
                 raise InvalidOptions(f"draw_order[{i}]: {word!r} is not a tile of the pile")
             if tile not in rest:
                 raise InvalidOptions(

@@ -81,5 +81,6 @@ def valid_tile(tile: int) -> bool:
     return not (m == FISH and s in TRAINABLE) and not (m == BOLT and s in FISH_SPECIES)
 
 
-NAMES = {name(k): k for k in [COIN, *(kind(s, m) for s in range(8) for m in range(6))] if valid_tile(k)}
+_KINDS = [COIN, *(kind(s, m) for s in range(8) for m in range(6))]
+NAMES = {name(k): k for k in _KINDS if valid_tile(k)}
 """Notation → kind, for every kind that exists."""

@@ -1,0 +1,116 @@
+"""Engine speed: random playouts, clone() and legal_actions(), and the size of a state.
+
+Prints one JSON line. For every game (or those named with --game): games/s and
+actions/s of uniformly random playouts at each player count, clone() and
+legal_actions() calls per second over positions from such games, and the pickled size
+of a mid-game state at 4 players (or the largest count below 4).
+
+    python benchmarks/throughput.py [--game aquaretto] [--seconds 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import pickle
+import platform
+import time
+from typing import Any
+
+import zoogames
+from zoogames.core.game import State
+from zoogames.core.rng import Rng
+
+
+def playouts(game_id: str, players: int, seconds: float) -> dict[str, float]:
+    """Random games for about ``seconds``: games/s and actions/s."""
+    game = zoogames.games.get(game_id)
+    rng = Rng(players, "bench")
+    n_games = actions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_game(players=players, seed=n_games)
+        while not state.is_terminal:
+            state.apply(rng.choice(state.legal_actions()))
+            actions += 1
+        n_games += 1
+    elapsed = time.perf_counter() - start
+    return {
+        "games_per_second": round(n_games / elapsed, 2),
+        "actions_per_second": round(actions / elapsed),
+        "mean_actions": round(actions / n_games, 1),
+    }
+
+
+def positions(game_id: str, players: int, count: int) -> list[State]:
+    """Positions met in random games, one every few actions."""
+    game = zoogames.games.get(game_id)
+    rng = Rng(7, "positions")
+    out: list[State] = []
+    seed = 0
+    while len(out) < count:
+        state = game.new_game(players=players, seed=seed)
+        seed += 1
+        i = 0
+        while not state.is_terminal and len(out) < count:
+            if i % 7 == 0:
+                out.append(state.clone())
+            state.apply(rng.choice(state.legal_actions()))
+            i += 1
+    return out
+
+
+def rate(fn: Any, items: list[State], seconds: float) -> float:
+    """Calls of ``fn(item)`` per second, cycling through ``items`` for about ``seconds``."""
+    calls = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        for item in items:
+            fn(item)
+        calls += len(items)
+    return round(calls / (time.perf_counter() - start))
+
+
+def midgame(game_id: str, players: int) -> State:
+    """The position halfway through a random game."""
+    game = zoogames.games.get(game_id)
+    state = game.new_game(players=players, seed=11)
+    rng = Rng(11, "midgame")
+    trail = []
+    while not state.is_terminal:
+        trail.append(state.clone())
+        state.apply(rng.choice(state.legal_actions()))
+    return trail[len(trail) // 2]
+
+
+def measure(game_id: str, seconds: float) -> dict[str, Any]:
+    """Every figure for one game."""
+    game = zoogames.games.get(game_id)
+    counts = range(game.min_players, game.max_players + 1)
+    out: dict[str, Any] = {"playouts": {str(n): playouts(game_id, n, seconds) for n in counts}}
+    n = min(4, game.max_players)
+    sample = positions(game_id, n, 300)
+    out["clone_per_second"] = rate(lambda s: s.clone(), sample, seconds)
+    out["legal_actions_per_second"] = rate(lambda s: s.legal_actions(), sample, seconds)
+    out["pickled_bytes_midgame"] = len(pickle.dumps(midgame(game_id, n)))
+    out["midgame_players"] = n
+    return out
+
+
+def main() -> None:
+    """Measure and print one JSON line."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", action="append", help="game id (default: every game)")
+    parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    args = parser.parse_args()
+    ids = args.game or zoogames.games.ids()
+    result = {
+        "benchmark": "throughput",
+        "python": platform.python_version(),
+        "games": {gid: measure(gid, args.seconds) for gid in ids},
+    }
+    print(json.dumps(result))
+
+
+if __name__ == "__main__":
+    main()

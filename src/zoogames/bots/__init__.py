@@ -1,0 +1,71 @@
+"""The bot registry: ``make("greedy", seed=1)``, ``make("mcts:seconds=0.5")``, ``names()``.
+
+A spec is a name, optionally followed by ``:`` and comma-separated ``key=value``
+parameters. The same specs work in the CLI, the arena and the server.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from importlib import import_module
+from typing import Any
+
+from zoogames.bots.base import Bot, RandomBot
+
+_BOTS: dict[str, str] = {
+    "random": "zoogames.bots.base:RandomBot",
+}
+
+_GREEDY: dict[str, str] = {}
+"""Game id → the greedy bot of that game (each game has its own evaluation)."""
+
+
+def names() -> list[str]:
+    """The registered bot names."""
+    return [*_BOTS, "greedy"]
+
+
+def _value(text: str) -> Any:
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """``"mcts:seconds=1,iterations=50"`` → ``("mcts", {"seconds": 1, "iterations": 50})``."""
+    name, _, rest = spec.partition(":")
+    params: dict[str, Any] = {}
+    for part in filter(None, rest.split(",")):
+        key, eq, value = part.partition("=")
+        if not eq or not key:
+            raise ValueError(f"bad bot parameter {part!r} in {spec!r}: expected key=value")
+        params[key.strip()] = _value(value.strip())
+    return name.strip(), params
+
+
+def _load(path: str) -> Callable[..., Bot]:
+    module, attr = path.split(":")
+    factory: Callable[..., Bot] = getattr(import_module(module), attr)
+    return factory
+
+
+def make(spec: str, seed: int = 0, game: str | None = None) -> Bot:
+    """A bot from its spec; ``greedy`` needs the game id. ``ValueError`` for a bad spec."""
+    name, params = parse_spec(spec)
+    if name == "greedy":
+        if game is None or game not in _GREEDY:
+            known = ", ".join(_GREEDY) or "none yet"
+            raise ValueError(f"no greedy bot for game {game!r} (games with one: {known})")
+        bot = _load(_GREEDY[game])(seed=seed, **params)
+    elif name in _BOTS:
+        bot = _load(_BOTS[name])(seed=seed, **params)
+    else:
+        raise ValueError(f"unknown bot {name!r}; bots: {', '.join(names())}")
+    bot.spec = spec
+    return bot
+
+
+__all__ = ["Bot", "RandomBot", "make", "names", "parse_spec"]

@@ -1,0 +1,234 @@
+"""The ``zoogames`` command: one sub-command per job.
+
+``replay`` checks a record, ``simulate`` runs random playouts, ``play`` starts a game in
+the terminal. Every command reports bad input in one line and exits with code 1 rather
+than showing a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+
+from zoogames import games
+from zoogames.core.errors import IllegalAction, InvalidOptions, InvalidRecord, ZoogamesError
+from zoogames.core.game import Game, State
+from zoogames.core.record import replay as replay_record
+from zoogames.core.record import save
+from zoogames.core.rng import Rng
+
+app = typer.Typer(
+    help="zoogames: Aquaretto and friends, exact simulators, bots and tools.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+def fail(message: str) -> NoReturn:
+    """Print a one-line error and exit with code 1."""
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(1)
+
+
+def game_or_fail(game_id: str) -> Game:
+    """The registered game, or a one-line error listing the known ids."""
+    try:
+        return games.get(game_id)
+    except KeyError:
+        fail(f"unknown game {game_id!r}; games: {', '.join(games.ids())}")
+
+
+def parse_options(pairs: list[str]) -> dict[str, Any]:
+    """``key=value`` pairs; a value is read as JSON when it parses, else as a string."""
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, eq, value = pair.partition("=")
+        if not eq:
+            fail(f"option {pair!r} is not key=value")
+        try:
+            options[key] = json.loads(value)
+        except json.JSONDecodeError:
+            options[key] = value
+    return options
+
+
+def new_state(game_id: str, players: int, seed: int | None, options: dict[str, Any]) -> State:
+    """A new game, with bad options reported as a one-line error."""
+    game = game_or_fail(game_id)
+    try:
+        state: State = game.new_game(players=players, seed=seed, **options)
+    except InvalidOptions as e:
+        fail(str(e))
+    return state
+
+
+@app.command("games")
+def list_games() -> None:
+    """List the games and their player counts."""
+    for gid in games.ids():
+        g = games.get(gid)
+        typer.echo(f"{gid:24} {g.name} ({g.min_players}–{g.max_players} players)")
+
+
+@app.command()
+def replay(
+    record: Annotated[Path, typer.Argument(help="a game record (JSON)")],
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON instead of text")] = False,
+) -> None:
+    """Check a record action by action; print the final position and the scores."""
+    try:
+        state = replay_record(record)
+    except InvalidRecord as e:
+        fail(f"{record}: {e}")
+    except IllegalAction as e:
+        fail(f"{record}: {e}")
+    scores = [s.to_json() for s in state.scores()]
+    if as_json:
+        out = {
+            "game": state.game.id,
+            "actions": len(state.history),
+            "terminal": state.is_terminal,
+            "scores": scores,
+            "result": state.result().to_json() if state.is_terminal else None,
+            "position": state.view(None),
+        }
+        typer.echo(json.dumps(out))
+        return
+    typer.echo(str(state))
+    typer.echo("")
+    typer.echo(f"{len(state.history)} actions; {'game over' if state.is_terminal else 'in play'}")
+    for seat, s in enumerate(scores):
+        parts = ", ".join(f"{k} {v}" for k, v in s.items() if k != "total")
+        typer.echo(f"seat {seat}: {s['total']} points ({parts})")
+    if state.is_terminal:
+        winners = state.result().winners
+        typer.echo("winner: " + " and ".join(f"seat {w}" for w in winners))
+
+
+def playout(state: State, rng: Rng) -> int:
+    """Play uniformly random legal actions to the end; the number of actions played."""
+    n = 0
+    while not state.is_terminal:
+        state.apply(rng.choice(state.legal_actions()))
+        n += 1
+    return n
+
+
+@app.command()
+def simulate(
+    game: Annotated[str, typer.Argument(help="game id, e.g. aquaretto")],
+    players: Annotated[int, typer.Option("--players", "-p", help="number of players")] = 4,
+    n_games: Annotated[int, typer.Option("--games", "-n", help="number of games")] = 100,
+    seed: Annotated[int, typer.Option("--seed", help="seed of the first game")] = 0,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="a game option key=value")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
+) -> None:
+    """Random playouts: speed, mean score and win rate per seat, game length."""
+    options = parse_options(option or [])
+    if n_games < 1:
+        fail("--games must be at least 1")
+    rng = Rng(seed, "simulate")
+    totals = [0.0] * players
+    wins = [0.0] * players
+    actions = 0
+    show = sys.stderr.isatty() and not as_json
+    start = time.perf_counter()
+    progress = None
+    if show:
+        from rich.progress import Progress
+
+        progress = Progress(transient=True)
+        progress.start()
+        task = progress.add_task(f"{game}, {players} players", total=n_games)
+    try:
+        for i in range(n_games):
+            state = new_state(game, players, seed + i, options)
+            actions += playout(state, rng)
+            result = state.result()
+            for seat, total in enumerate(result.totals):
+                totals[seat] += total
+            for w in result.winners:
+                wins[w] += 1 / len(result.winners)
+            if progress is not None:
+                progress.advance(task)
+    finally:
+        if progress is not None:
+            progress.stop()
+    seconds = time.perf_counter() - start
+    out = {
+        "game": game,
+        "games": n_games,
+        "players": players,
+        "seconds": round(seconds, 3),
+        "games_per_second": round(n_games / seconds, 2),
+        "actions_per_second": round(actions / seconds, 1),
+        "mean_scores": [round(x / n_games, 3) for x in totals],
+        "win_rates": [round(x / n_games, 4) for x in wins],
+        "mean_actions": round(actions / n_games, 2),
+    }
+    if as_json:
+        typer.echo(json.dumps(out))
+        return
+    typer.echo(
+        f"{n_games} games of {game} with {players} players in {out['seconds']} s:"
+        f" {out['games_per_second']} games/s, {out['actions_per_second']} actions/s,"
+        f" {out['mean_actions']} actions per game"
+    )
+    for seat in range(players):
+        typer.echo(
+            f"seat {seat}: mean score {out['mean_scores'][seat]:7.2f},"  # type: ignore[index]
+            f" win rate {out['win_rates'][seat]:.1%}"  # type: ignore[index]
+        )
+
+
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help="game id, e.g. aquaretto")],
+    players: Annotated[int, typer.Option("--players", "-p", help="number of players")] = 3,
+    seat: Annotated[
+        list[str] | None,
+        typer.Option("--seat", "-s", help="who plays each seat: human or a bot spec"),
+    ] = None,
+    seed: Annotated[int | None, typer.Option("--seed", help="game seed")] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="a game option key=value")
+    ] = None,
+    save_to: Annotated[
+        Path | None, typer.Option("--save", help="write the game record here at the end")
+    ] = None,
+) -> None:
+    """Play in the terminal: you against bots, or bots against each other."""
+    from zoogames.play import TerminalGame
+
+    seats = list(seat or ["human"])
+    if len(seats) > players:
+        fail(f"{len(seats)} --seat options for {players} players")
+    seats += ["random"] * (players - len(seats))
+    state = new_state(game, players, seed, parse_options(option or []))
+    try:
+        TerminalGame(state, seats).run()
+    except ValueError as e:
+        fail(str(e))
+    except (EOFError, KeyboardInterrupt):
+        typer.echo("\nbye")
+    finally:
+        if save_to is not None:
+            save(state.record(), save_to)
+            typer.echo(f"record saved to {save_to}")
+
+
+def main() -> None:
+    """Entry point of the ``zoogames`` script."""
+    try:
+        app()
+    except ZoogamesError as e:  # a last guard: one line, never a traceback
+        typer.echo(f"error: {e}", err=True)
+        sys.exit(1)

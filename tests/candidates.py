@@ -1,0 +1,65 @@
+"""Candidate actions per game: a broad superset of the legal ones, to test refusals.
+
+For a state, ``CANDIDATES[game_id](state)`` lists many actions, legal or not, built
+from the game's notation. The protocol tests check that ``check`` accepts exactly those
+in ``legal_actions()``; each game adds its generator here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from zoogames.core.game import Action, State
+from zoogames.core.rng import Rng
+
+
+def aquaretto(state: State, rng: Rng) -> list[Action]:
+    """Draw/load/take, placements, coworkers, money actions on and around the zoos."""
+    from zoogames.games.aquaretto import actions as A
+    from zoogames.games.aquaretto import geometry as g
+    from zoogames.games.aquaretto import tiles as t
+    from zoogames.games.aquaretto.state import AquarettoState
+    from zoogames.games.aquaretto.zoo import CASHIER, DEPOT, KEEPER, MANAGER
+    from zoogames.games.trucks import DRAW, LOADS, TAKES
+
+    assert isinstance(state, AquarettoState)
+    seat = state.to_move
+    assert seat is not None
+    z = state.zoos[seat]
+    pts = g.cells_of(z.spaces)
+    x0 = min(x for x, _ in pts) - 2
+    x1 = max(x for x, _ in pts) + 2
+    y0 = min(y for _, y in pts) - 2
+    y1 = max(y for _, y in pts) + 2
+    window = [
+        g.cell(x, y)
+        for y in range(max(y0, g.LO), min(y1, g.HI) + 1)
+        for x in range(max(x0, g.LO), min(x1, g.HI) + 1)
+    ]
+    slots = [CASHIER, KEEPER, MANAGER]
+    out: list[Action] = [DRAW, *LOADS, *TAKES, A.DISCARD]
+    tiles = set(state.unloading) | {rng.choice(list(t.NAMES.values())) for _ in range(2)}
+    tiles.discard(t.COIN)
+    for tile in tiles:
+        out.append(A.place(tile, DEPOT))
+        out.extend(A.place(tile, c) for c in window)
+    out.extend(A.offspring(c) for c in window)
+    out.extend(A.worker(w) for w in [*slots, *window])
+    sources = [DEPOT, *slots, *g.bits(z.trainers), *rng.sample(window, 3)]
+    for src in sources:
+        out.extend(A.move(src, d) for d in [*slots, *window])
+    for seller in range(state.players + 1):
+        out.extend(A.buy(seller, c) for c in window)
+    for c in window:
+        x, y = g.xy(c)
+        if x + 1 <= g.HI and y + 1 <= g.HI:
+            square = [(x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1)]
+            out.append(A.expand(True, g.mask_of(square)))
+            for missing in square:
+                out.append(A.expand(False, g.mask_of([p for p in square if p != missing])))
+    return out
+
+
+CANDIDATES: dict[str, Callable[[State, Rng], list[Action]]] = {
+    "aquaretto": aquaretto,
+}
