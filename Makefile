@@ -14,7 +14,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: install
-	$(BIN)/zoogames play aquaretto --players 3 --seat human --seat random --seat random
+	$(BIN)/zoogames play aquaretto --players 3 --seat human --seat greedy --seat greedy
 
 lint: install
 	$(BIN)/ruff check src tests benchmarks

@@ -16,7 +16,9 @@ _BOTS: dict[str, str] = {
     "random": "zoogames.bots.base:RandomBot",
 }
 
-_GREEDY: dict[str, str] = {}
+_GREEDY: dict[str, str] = {
+    "aquaretto": "zoogames.bots.greedy.aquaretto:AquarettoGreedy",
+}
 """Game id → the greedy bot of that game (each game has its own evaluation)."""
 
 

@@ -159,6 +159,15 @@ class State(ABC):
         self._apply(action)
         self.history.append(action)
 
+    def turn_in_progress(self) -> bool:
+        """True while the seat to move is inside a turn of several actions.
+
+        For example after ``draw`` (the tile must be loaded) or while placing a taken
+        truck's tiles. Bots use it to value the first action of such a turn by the
+        whole turn, and the web client to know when undo is possible.
+        """
+        return False
+
     def is_legal(self, action: Action | str) -> bool:
         """True if ``action`` could be applied now."""
         if isinstance(action, str):

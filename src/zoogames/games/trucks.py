@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from abc import abstractmethod
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from zoogames.core.game import JSON, Action, Shuffler, State
 
@@ -182,6 +182,12 @@ class TruckState(State):
         acts.extend(self._money_actions())
         return acts
 
+    def turn_in_progress(self) -> bool:
+        """True after ``draw`` until ``load``, and while a take or a money action is unfinished."""
+        return self.to_move is not None and (
+            self.drawn >= 0 or bool(self.pending) or self.took[self.to_move] >= 0
+        )
+
     def _loadable(self) -> list[int]:
         """Untaken trucks with a free space."""
         return [
@@ -313,7 +319,7 @@ class TruckState(State):
 
     # ----- copies -----------------------------------------------------------------------
 
-    def clone(self) -> TruckState:
+    def clone(self) -> Self:
         """An independent copy."""
         new = self.__class__.__new__(self.__class__)
         new.game, new.players, new.seed, new.options = (
@@ -373,7 +379,7 @@ class TruckState(State):
 
     __hash__ = None  # type: ignore[assignment]
 
-    def determinize(self, rng: Shuffler) -> TruckState:
+    def determinize(self, rng: Shuffler) -> Self:
         """A copy whose unseen tiles (pile and reserve) are reshuffled."""
         new = self.clone()
         rng.shuffle(new.pile)

@@ -1,0 +1,53 @@
+"""Greedy bots: a game's evaluation of a position, and a one-ply choice.
+
+:class:`GreedyBot` values each legal action by the position it leads to. When the action
+starts a turn of several steps (a drawn tile to load, a truck's tiles to place), the rest
+of the turn is played greedily first, so the action is valued by the whole turn, not by
+its first step. A game's greedy bot supplies :meth:`GreedyBot.evaluate` and may override
+:meth:`GreedyBot.decide` where one ply is not enough.
+"""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+
+from zoogames.bots.base import Bot
+from zoogames.core.game import Action, State
+
+
+class GreedyBot(Bot):
+    """One-ply search over a game-specific evaluation (see the module docstring)."""
+
+    spec = "greedy"
+
+    @abstractmethod
+    def evaluate(self, state: State, seat: int) -> float:
+        """How good ``state`` is for ``seat`` (higher is better)."""
+
+    def decide(self, state: State, legal: list[Action]) -> Action:
+        """The legal action with the best value (ties: the first listed)."""
+        seat = state.to_move
+        assert seat is not None
+        return max(legal, key=lambda a: self.value(state, a, seat))
+
+    def value(self, state: State, action: Action, seat: int) -> float:
+        """The evaluation after ``action`` and the greedy rest of the turn."""
+        after = state.clone()
+        after.apply(action)
+        self.finish_turn(after, seat)
+        return self.evaluate(after, seat)
+
+    def finish_turn(self, state: State, seat: int) -> None:
+        """Play the rest of ``seat``'s turn, each step the best by one ply."""
+        while state.to_move == seat and state.turn_in_progress():
+            legal = state.legal_actions()
+            if len(legal) == 1:
+                state.apply(legal[0])
+                continue
+            state.apply(max(legal, key=lambda a: self.step_value(state, a, seat)))
+
+    def step_value(self, state: State, action: Action, seat: int) -> float:
+        """The evaluation right after one action (no look-ahead)."""
+        after = state.clone()
+        after.apply(action)
+        return self.evaluate(after, seat)
