@@ -59,13 +59,15 @@ class AquarettoGreedy(GreedyBot):
         now = self.evaluate(state, seat)
         best_take: Action | None = None
         take_gain = float("-inf")
-        for a in takes:
-            gain = self.value(state, a, seat) - now
+        for take in takes:
+            gain = self.value(state, take, seat) - now
             if gain > take_gain:
-                best_take, take_gain = a, gain
-        money = [a for a in legal if not isinstance(a, Take | Draw)]
-        best_money, money_gain = None, 0.5  # a money action must clearly pay for itself
-        for a in money:
+                best_take, take_gain = take, gain
+        best_money: Action | None = None
+        money_gain = 0.5  # a money action must clearly pay for itself
+        for a in legal:
+            if isinstance(a, Take | Draw):
+                continue
             gain = self.value(state, a, seat) - now
             if gain > money_gain:
                 best_money, money_gain = a, gain
