@@ -60,6 +60,22 @@ def aquaretto(state: State, rng: Rng) -> list[Action]:
     return out
 
 
+def aquarium_designer(state: State, rng: Rng) -> list[Action]:
+    """Pass, and drawing offer, preview and other cards onto every position ±3, 4 turns."""
+    from zoogames.games.aquarium_designer.actions import PASS, Draw
+    from zoogames.games.aquarium_designer.state import DesignerState
+
+    assert isinstance(state, DesignerState)
+    cards = {*state.offer, state.preview, 0, 41, rng.below(40) + 1, rng.below(40) + 1}
+    out: list[Action] = [PASS]
+    for card in sorted(cards):
+        for y in range(-3, 4):
+            for x in range(-3, 4):
+                out.extend(Draw(card, x, y, r) for r in range(4))
+    return out
+
+
 CANDIDATES: dict[str, Callable[[State, Rng], list[Action]]] = {
     "aquaretto": aquaretto,
+    "aquarium-designer": aquarium_designer,
 }

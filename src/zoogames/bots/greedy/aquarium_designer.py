@@ -1,0 +1,158 @@
+"""Aquarium Designer's greedy bot: an evaluation of an aquarium and a simple pass rule.
+
+The evaluation of a seat's aquarium is its score now plus what its open areas promise.
+An area is *open* when it borders a section of a position that a card will still take
+(nine cards always fill a 3×3 area, so every empty position of the current 3×3 box will
+be filled). Then:
+
+- ``score``: the points the game would give now (D-R1);
+- an open area that already scores: ``GROW`` (0.4) per free section it borders, up to 2,
+  since it will likely grow;
+- an open area that does not score yet: its would-be points (sections + animals) times
+  ``HOPE[missing]``: 0.55 if it lacks one animal, 0.25 if two, 0.1 if three (advanced
+  rule), as later cards may complete it; a closed area that does not score is worth 0;
+- late in the game hope fades: it is scaled by the share of positions still to fill
+  that is at least 3 (so by 1 until round 6, then 2/3, then 1/3).
+
+Choosing: every card × position × turn of the offer is valued by the evaluation after it
+(the first best in the listed order wins a tie). With ``lookahead=1`` (default in solo
+play, where the preview card is sure to be offered next round) the best ``width`` of
+them are valued instead after the greedy placement of the preview card as well.
+
+Passing (2 or more players, once a round): the bot passes when the card it would take
+now is as good to it (within ``keep``, 0.25 points) after every other player still to
+draw has taken their own greedy choice — so it loses little and may start the next
+round. It never passes in solo play or in round 8 (starting a round 9 is worth nothing).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from zoogames.bots.greedy import GreedyBot
+from zoogames.core.game import Action, State
+from zoogames.games.aquarium_designer import layout as L
+from zoogames.games.aquarium_designer.actions import Draw, Pass, draw
+from zoogames.games.aquarium_designer.layout import Layout
+from zoogames.games.aquarium_designer.state import ROUNDS, DesignerState, tables
+
+GROW = 0.2
+HOPE = (0.0, 0.8, 0.2, 0.1)
+
+
+def fillable_sections(lay: Layout) -> tuple[int, int]:
+    """The sections of the positions still to fill, and how many positions those are."""
+    free = lay.fillable()
+    mask = 0
+    for p in L.bits(free):
+        mask |= L.POS_SECTIONS[p]
+    return mask, free.bit_count()
+
+
+def evaluate_layout(lay: Layout, need: int) -> float:
+    """The score of ``lay`` plus what its open areas promise (see the module docstring)."""
+    free, left = fillable_sections(lay)
+    fade = min(1.0, left / 3)
+    value = 0.0
+    animals = lay.animals
+    for mask in lay.colours:
+        while mask:
+            area = L.grow(mask & -mask, mask)
+            mask ^= area
+            a = (area & animals).bit_count()
+            s = area.bit_count()
+            border = (L.neighbours_of(area) & free).bit_count() if free else 0
+            if a >= need:
+                value += s + a + GROW * min(border, 2)
+            elif border:
+                value += (s + a) * HOPE[min(need - a, 3)] * fade
+    return value
+
+
+class DesignerGreedy(GreedyBot):
+    """The greedy bot for Aquarium Designer (see the module docstring)."""
+
+    def __init__(
+        self,
+        seed: int = 0,
+        lookahead: int = -1,
+        width: int = 8,
+        keep: float = 0.25,
+        **params: Any,
+    ) -> None:
+        super().__init__(seed, **params)
+        self.lookahead = int(lookahead)
+        self.width = int(width)
+        self.keep = float(keep)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """The seat's score now plus its aquarium's promise."""
+        assert isinstance(state, DesignerState)
+        return evaluate_layout(state.layouts[seat], state.need)
+
+    def options(
+        self, state: DesignerState, seat: int, offer: list[int]
+    ) -> list[tuple[float, Draw]]:
+        """Every draw of ``offer`` for ``seat``, valued by the evaluation after it."""
+        lay = state.layouts[seat]
+        masks = tables(state.deck).layout
+        where = [L.XY[p] for p in L.bits(lay.free())]
+        out: list[tuple[float, Draw]] = []
+        for card in sorted(offer):
+            for x, y in where:
+                for r in range(4):
+                    after = lay.copy()
+                    after.place(card, x, y, r, masks[card - 1][r])
+                    out.append((evaluate_layout(after, state.need), draw(card, x, y, r)))
+        return out
+
+    def best(self, state: DesignerState, seat: int, offer: list[int]) -> tuple[float, Draw]:
+        """The best draw of ``offer`` for ``seat`` by one ply (ties: the first listed)."""
+        best_value, best_action = float("-inf"), None
+        for value, action in self.options(state, seat, offer):
+            if value > best_value:
+                best_value, best_action = value, action
+        assert best_action is not None
+        return best_value, best_action
+
+    def decide(self, state: State, legal: list[Action]) -> Action:
+        """Pass by the pass rule, else the best draw (with look-ahead if asked)."""
+        assert isinstance(state, DesignerState)
+        seat = state.to_move
+        assert seat is not None
+        if self.should_pass(state, seat, legal):
+            return next(a for a in legal if isinstance(a, Pass))
+        lookahead = self.lookahead if self.lookahead >= 0 else int(state.players == 1)
+        if not lookahead or not state.preview:
+            return self.best(state, seat, state.offer)[1]
+        ranked = sorted(self.options(state, seat, state.offer), key=lambda va: -va[0])
+        masks = tables(state.deck).layout
+        best_value, best_action = float("-inf"), ranked[0][1]
+        for _, action in ranked[: self.width]:
+            trial = state.clone()
+            trial.layouts[seat].place(
+                action.card, action.x, action.y, action.turns, masks[action.card - 1][action.turns]
+            )
+            value = self.best(trial, seat, [state.preview])[0]
+            if value > best_value:
+                best_value, best_action = value, action
+        return best_action
+
+    def should_pass(self, state: DesignerState, seat: int, legal: list[Action]) -> bool:
+        """True if passing now costs little (see the module docstring)."""
+        if state.players == 1 or state.round == ROUNDS or not isinstance(legal[0], Pass):
+            return False
+        now = self.best(state, seat, state.offer)[0]
+        offer = list(state.offer)
+        n = state.players
+        for step in range(1, n):
+            other = (seat + step) % n
+            if state.drawn[other]:
+                continue
+            taken = self.best(state, other, offer)[1].card
+            offer.remove(taken)
+        later = self.best(state, seat, offer)[0]
+        return later >= now - self.keep
+
+
+__all__ = ["DesignerGreedy", "evaluate_layout"]

@@ -1,0 +1,112 @@
+"""Aquarium Designer as text: the offer, the preview and each player's aquarium.
+
+A section is drawn as its colour letter (``A`` angelfish, ``S`` sea lion, ``D`` dolphin,
+``P`` penguin) followed by ``*`` if it shows an animal. A card is 2×2 sections inside a
+frame; the entrance card is marked ``E``; a free position where the player to move may
+place a card shows ``+``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from zoogames.games.aquarium_designer import layout as L
+from zoogames.games.aquarium_designer.cards import Card, section_text
+
+if TYPE_CHECKING:
+    from zoogames.games.aquarium_designer.state import DesignerState
+
+LEGEND = "A angelfish  S sea lion  D dolphin  P penguin;  * an animal;  + a free position"
+
+CELL = 7
+"""Characters inside a card's frame."""
+
+
+def card_rows(card: Card, turns: int = 0) -> tuple[str, str]:
+    """A card's two rows of sections, e.g. ``("A* S ", "D  P*")``."""
+    s = [section_text(x).ljust(2) for x in card.rotated(turns)]
+    return f"{s[0]} {s[1]}", f"{s[2]} {s[3]}"
+
+
+def render_layout(state: DesignerState, seat: int) -> list[str]:
+    """The aquarium of ``seat``: a grid of framed cards with x across and y down."""
+    lay = state.layouts[seat]
+    cards: dict[tuple[int, int], tuple[Card, int, str]] = {
+        (0, 0): (state.deck.entrance[lay.entrance - 1], 0, f"E{lay.entrance}")
+    }
+    for number, x, y, turns in lay.cards:
+        cards[(x, y)] = (state.deck.layout[number - 1], turns, str(number))
+    free = {L.XY[p] for p in L.bits(lay.free())} if state.to_move == seat else set()
+    pts = list(cards) + list(free)
+    xs = range(min(x for x, _ in pts), max(x for x, _ in pts) + 1)
+    ys = range(min(y for _, y in pts), max(y for _, y in pts) + 1)
+    rule = "     +" + "+".join("-" * CELL for _ in xs) + "+"
+    lines = ["      " + " ".join(f"x={x}".center(CELL) for x in xs), rule]
+    for y in ys:
+        top, bottom, label = [], [], []
+        for x in xs:
+            if (x, y) in cards:
+                card, turns, name = cards[(x, y)]
+                a, b = card_rows(card, turns)
+                top.append(f" {a} ")
+                bottom.append(f" {b} ")
+                label.append(f"{name}{'' if not turns else ' r' + str(90 * turns)}".center(CELL))
+            elif (x, y) in free:
+                top.append("   +   ")
+                bottom.append(" " * CELL)
+                label.append(" " * CELL)
+            else:
+                top.append(" " * CELL)
+                bottom.append(" " * CELL)
+                label.append(" " * CELL)
+        lines.append(f"y={y:<3}|" + "|".join(top) + "|")
+        lines.append("     |" + "|".join(bottom) + "|")
+        lines.append("     |" + "|".join(label) + "|")
+        lines.append(rule)
+    return lines
+
+
+def render_cards(state: DesignerState, numbers: list[int]) -> list[str]:
+    """Layout cards side by side, each under its number."""
+    if not numbers:
+        return ["  (none)"]
+    heads, tops, bottoms = [], [], []
+    for n in numbers:
+        a, b = card_rows(state.deck.layout[n - 1])
+        heads.append(f"[{n}]".center(CELL))
+        tops.append(a.center(CELL))
+        bottoms.append(b.center(CELL))
+    return ["  " + "  ".join(row) for row in (heads, tops, bottoms)]
+
+
+def render(state: DesignerState) -> str:
+    """The whole table as text."""
+    rule = "advanced rule: 3 animals" if state.need == 3 else "basic rule: 2 animals"
+    out = [
+        f"Aquarium Designer, round {state.round} of 8 ({rule} per scoring area);"
+        f" first player seat {state.first}; {len(state.pile)} cards in the deck"
+        f" under the preview",
+        "Offer:",
+        *render_cards(state, sorted(state.offer)),
+        "Preview (joins next round's offer):"
+        + ("" if state.preview else " none (no preview in round 8)"),
+    ]
+    if state.preview:
+        out.extend(render_cards(state, [state.preview]))
+    if state.left:
+        out.append(f"Left the game (solo): {len(state.left)} cards")
+    scores = state.scores()
+    for seat, lay in enumerate(state.layouts):
+        mark = "→ " if seat == state.to_move else "  "
+        status = (
+            "has drawn" if state.drawn[seat] else ("passed" if state.passed[seat] else "to draw")
+        )
+        extra = f", rank {state.rank(seat)}" if state.players == 1 else ""
+        out.append("")
+        out.append(
+            f"{mark}Seat {seat}: {scores[seat].total} points{extra}, {lay.animal_count} animals;"
+            f" {len(lay.cards)} cards placed; this round: {status}"
+        )
+        out.extend(render_layout(state, seat))
+    out.append(LEGEND)
+    return "\n".join(out)

@@ -1,0 +1,84 @@
+"""The greedy bot for Aquarium Designer: it plays legally, sees only its seat, beats random."""
+
+from __future__ import annotations
+
+import statistics
+
+import pytest
+
+from zoogames import bots
+from zoogames.bots.greedy.aquarium_designer import DesignerGreedy, evaluate_layout
+from zoogames.core.rng import Rng
+from zoogames.games.aquarium_designer import AQUARIUM_DESIGNER, DesignerState
+
+GAME = "aquarium-designer"
+
+
+def play(specs: list[str], seed: int, **options: object) -> DesignerState:
+    state = AQUARIUM_DESIGNER.new_game(players=len(specs), seed=seed, **options)
+    players = [bots.make(s, seed=seed * 7 + i, game=GAME) for i, s in enumerate(specs)]
+    while not state.is_terminal:
+        assert state.to_move is not None
+        state.apply(players[state.to_move].choose(state))
+    return state
+
+
+def test_greedy_is_registered() -> None:
+    assert isinstance(bots.make("greedy", game=GAME), DesignerGreedy)
+    bot = bots.make("greedy:lookahead=1,width=4,keep=0.5", game=GAME)
+    assert isinstance(bot, DesignerGreedy) and bot.width == 4
+
+
+def test_greedy_beats_random_in_two_player_games() -> None:
+    wins = 0
+    for seed in range(20):
+        specs = ["greedy", "random"] if seed % 2 == 0 else ["random", "greedy"]
+        wins += specs.index("greedy") in play(specs, seed).result().winners
+    assert wins >= 19  # the benchmark measures 200 of 200 (docs/aquarium-designer.md)
+
+
+def test_solo_greedy_reaches_rank_a_on_average_and_random_does_not() -> None:
+    greedy = [play(["greedy"], seed).scores()[0].total for seed in range(12)]
+    rand = [play(["random"], seed).scores()[0].total for seed in range(30)]
+    assert statistics.mean(greedy) >= 45
+    assert statistics.mean(rand) < 35
+    assert max(rand) < 45
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
+def test_greedy_plays_every_seat_count_to_the_end(players: int) -> None:
+    state = play(["greedy"] * players, seed=players, advanced=players % 2 == 0)
+    assert state.is_terminal
+
+
+def test_greedy_passes_only_with_company_and_never_in_round_8() -> None:
+    passes = []
+    for seed in range(6):
+        state = play(["greedy"] * 4, seed)
+        replay = AQUARIUM_DESIGNER.new_game(players=4, seed=seed)
+        for action in state.history:
+            if str(action) == "pass":
+                passes.append(replay.round)
+            replay.apply(action)
+    assert passes and max(passes) < 8
+    solo = play(["greedy"], seed=1)
+    assert "pass" not in [str(a) for a in solo.history]
+
+
+def test_bots_only_see_what_their_seat_sees() -> None:
+    state = AQUARIUM_DESIGNER.new_game(players=3, seed=8)
+    rng = Rng(1)
+    for _ in range(7):
+        state.apply(rng.choice(state.legal_actions()))
+    other = state.determinize(Rng(2))
+    assert other.pile != state.pile
+    for spec in ("random", "greedy"):
+        a = bots.make(spec, seed=5, game=GAME).choose(state)
+        b = bots.make(spec, seed=5, game=GAME).choose(other)
+        assert a == b
+
+
+def test_the_evaluation_of_a_full_aquarium_is_its_score() -> None:
+    state = play(["random", "random"], seed=3)
+    for lay, score in zip(state.layouts, state.scores(), strict=True):
+        assert evaluate_layout(lay, state.need) == score.total
