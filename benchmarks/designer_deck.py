@@ -257,6 +257,7 @@ def solo(spec: str, games: int, options: dict[str, Any]) -> dict[str, Any]:
             state.apply(bot.choose(state))
         scores.append(state.scores()[0].total)
     ranks = Counter(rank(s) for s in scores)
+    bands = Counter(min(s // 5, 10) for s in scores)
     return {
         "mean": round(statistics.mean(scores), 2),
         "sd": round(statistics.pstdev(scores), 2),
@@ -264,6 +265,9 @@ def solo(spec: str, games: int, options: dict[str, Any]) -> dict[str, Any]:
         "median": statistics.median(scores),
         "max": max(scores),
         "ranks": {r: round(ranks[r] / games, 3) for r in "SABCD"},
+        "histogram": {
+            (f"{5 * b}-{5 * b + 4}" if b < 10 else "50+"): bands[b] for b in range(11) if bands[b]
+        },
         "seconds": round(time.perf_counter() - start, 1),
     }
 
@@ -290,6 +294,23 @@ def duel(games: int, options: dict[str, Any]) -> dict[str, Any]:
         "greedy_win_rate": round(wins / games, 3),
         "mean_margin": round(margin / games, 2),
     }
+
+
+def table(games: int, options: dict[str, Any]) -> dict[str, float]:
+    """Mean score per player count when every seat is the greedy bot."""
+    game = zoogames.games.get(GAME)
+    out = {}
+    for players in range(2, 6):
+        total = 0
+        for seed in range(games):
+            state = game.new_game(players=players, seed=seed, **options)
+            seats = [bots.make("greedy", seed=seed * 7 + i, game=GAME) for i in range(players)]
+            while not state.is_terminal:
+                assert state.to_move is not None
+                state.apply(seats[state.to_move].choose(state))
+            total += sum(s.total for s in state.scores())
+        out[str(players)] = round(total / games / players, 2)
+    return out
 
 
 def main() -> None:
@@ -319,6 +340,7 @@ def main() -> None:
             for spec in ("random", "greedy")
         },
         "two_players_greedy_v_random": duel(args.duels, options),
+        "greedy_mean_score_by_players": table(max(1, args.games // 10), options),
     }
     print(json.dumps(out))
 

@@ -202,7 +202,8 @@ def test_cli_play_as_a_human_draws_the_aquarium() -> None:
         input="draw 3 1,0 r0\npass\npass\ndraw 1 5,0 r0\ndraw 1 1,0 r90\ndraw 2 1,0 r90\nq\n",
     )
     assert out.exit_code == 0, out.output
-    assert "Offer:" in out.output and "Preview (joins next round's offer):" in out.output
+    assert "Offer, each card in its 4 turns:" in out.output
+    assert "Preview (joins next round's offer):" in out.output
     assert "y=0" in out.output and "E1" in out.output
     assert "not allowed: card 3 is the preview" in out.output
     assert "seat 0 (you) passes" in out.output

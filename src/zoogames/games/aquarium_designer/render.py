@@ -79,6 +79,17 @@ def render_cards(state: DesignerState, numbers: list[int]) -> list[str]:
     return ["  " + "  ".join(row) for row in (heads, tops, bottoms)]
 
 
+def render_turns(state: DesignerState, numbers: list[int]) -> list[str]:
+    """Each card on a line of its own, in its 4 turns r0, r90, r180, r270."""
+    head = "".join(t.ljust(CELL + 2) for t in ("r0", "r90", "r180", "r270"))
+    lines = [" " * 10 + head.rstrip()]
+    for n in numbers:
+        rows = [card_rows(state.deck.layout[n - 1], turns) for turns in range(4)]
+        lines.append(f"  {f'[{n}]':>5}   " + "".join(f"{r[0]:<{CELL + 2}}" for r in rows).rstrip())
+        lines.append("          " + "".join(f"{r[1]:<{CELL + 2}}" for r in rows).rstrip())
+    return lines
+
+
 def render(state: DesignerState) -> str:
     """The whole table as text."""
     rule = "advanced rule: 3 animals" if state.need == 3 else "basic rule: 2 animals"
@@ -86,8 +97,8 @@ def render(state: DesignerState) -> str:
         f"Aquarium Designer, round {state.round} of 8 ({rule} per scoring area);"
         f" first player seat {state.first}; {len(state.pile)} cards in the deck"
         f" under the preview",
-        "Offer:",
-        *render_cards(state, sorted(state.offer)),
+        "Offer, each card in its 4 turns:",
+        *(render_turns(state, sorted(state.offer)) if state.offer else ["  (none)"]),
         "Preview (joins next round's offer):"
         + ("" if state.preview else " none (no preview in round 8)"),
     ]

@@ -127,7 +127,8 @@ class DesignerState(State):
     def check(self, action: Action) -> str | None:
         """``None`` if ``action`` is legal now, else why not."""
         seat = self.to_move
-        assert seat is not None
+        if seat is None:
+            return "the game is over"
         kind = type(action)
         if kind is Pass:
             if self.passed[seat]:
