@@ -1,10 +1,22 @@
-"""The round of Aquaretto and Zooloretto: trucks, the pile and its reserve, and turns.
+"""The round of Aquaretto and Zooloretto: trucks, the piles and their reserves, and turns.
 
 Both games share it word for word (rulings A-R3, A-R10–A-R12, Z-R1, Z-R5): on a turn a
 player draws a tile and loads it on a truck, takes a truck, or does one money action. A
 player who took a truck sits out the rest of the round; the round ends when every
 player has one, and the player who took the last truck starts the next. Drawing the
 first tile of the 15-tile reserve makes the current round the last.
+
+"Aquaretto with Zooloretto" (C-R1) plays the same round with two piles, each with its own
+reserve, and three more rules, all here so that one-pile games are the case n = 1:
+
+- ``draw NAME`` names the pile; a truck carries the tiles of one pile per round, fixed by
+  its first tile;
+- every pile still open must reach a truck each round: a tile may not go on the last empty
+  truck while another open pile is on no truck, and no truck is taken before every open
+  pile is on a truck;
+- the first reserve tile of a pile closes it at the end of the round (its other tiles
+  leave the game, unseen) while another pile is open; the first reserve tile of the last
+  open pile makes the round the last. Once a single pile is open the restrictions lapse.
 
 :class:`TruckState` implements this; a game adds its zoos through a few hooks:
 placing a truck's tiles, the decisions a placement leaves owed (``pending``), money
@@ -15,10 +27,13 @@ from __future__ import annotations
 
 import re
 from abc import abstractmethod
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
+from zoogames.core.errors import InvalidOptions
 from zoogames.core.game import JSON, Action, Shuffler, State
+from zoogames.core.rng import Rng, fresh_seed
 
 TRUCK_NAMES = "ABCDE"
 RESERVE = 15
@@ -26,13 +41,27 @@ TRUCK_SIZE = 3
 TWO_PLAYER_CAPACITY = (3, 2, 1)
 """With 2 players, 3 trucks with 0, 1 and 2 spaces blocked by face-down tiles (A-R11, Z-R5)."""
 
+PILE_NAMES = ("aquaretto", "zooloretto")
+"""The piles of a game with several, by index: ``draw aquaretto``, ``draw zooloretto`` (C-R1)."""
+
+OPEN, CLOSING, CLOSED = 0, 1, 2
+"""A pile's state: drawn from; its reserve reached this round (it closes at the round's
+end); closed (its remaining tiles left the game)."""
+PILE_STATES = ("open", "closing", "closed")
+
 
 @dataclass(frozen=True, slots=True)
 class Draw(Action):
-    """Draw the next tile of the pile; it is shown, then loaded (notation ``draw``)."""
+    """Draw the next tile of a pile; it is shown, then loaded.
+
+    ``draw`` in a game with one pile (``pile`` = -1), ``draw zooloretto`` where there
+    are several.
+    """
+
+    pile: int = -1
 
     def __str__(self) -> str:
-        return "draw"
+        return "draw" if self.pile < 0 else f"draw {PILE_NAMES[self.pile]}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +85,7 @@ class Take(Action):
 
 
 DRAW = Draw()
+DRAWS = tuple(Draw(p) for p in range(len(PILE_NAMES)))
 LOADS = tuple(Load(i) for i in range(len(TRUCK_NAMES)))
 TAKES = tuple(Take(i) for i in range(len(TRUCK_NAMES)))
 
@@ -63,9 +93,12 @@ _TRUCK_RE = re.compile(r"^(load|take)\s+([A-Ea-e])$")
 
 
 def parse_truck_action(text: str) -> Action | None:
-    """``draw``, ``load X`` or ``take X`` as an action; ``None`` for other text."""
+    """``draw``, ``draw PILE``, ``load X`` or ``take X`` as an action; ``None`` for other text."""
     if text == "draw":
         return DRAW
+    words = text.split()
+    if len(words) == 2 and words[0] == "draw" and words[1] in PILE_NAMES:
+        return DRAWS[PILE_NAMES.index(words[1])]
     m = _TRUCK_RE.match(text)
     if not m:
         return None
@@ -78,29 +111,88 @@ def truck_capacities(players: int) -> tuple[int, ...]:
     return TWO_PLAYER_CAPACITY if players == 2 else (TRUCK_SIZE,) * players
 
 
+# ----- setting up (shared by every truck game) ---------------------------------------------
+
+
+def check_seed(seed: Any) -> int:
+    """The game's seed: the one given (a non-negative integer) or a fresh one."""
+    if seed is None:
+        return fresh_seed()
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        raise InvalidOptions(f"the seed must be a non-negative integer, not {seed!r}")
+    return seed
+
+
+def choose_start(players: int, seed: int, given: Any) -> int:
+    """The start player: given, or drawn from the seed's 'start' stream (A-R3)."""
+    start = Rng(seed, "start").below(players) if given is None else given
+    if not isinstance(start, int) or isinstance(start, bool) or not 0 <= start < players:
+        raise InvalidOptions(f"start_player must be a seat from 0 to {players - 1}")
+    return start
+
+
+def build_pile(
+    tiles: list[int],
+    seed: int,
+    draw_order: Any,
+    names: Mapping[str, int],
+    stream: str = "pile",
+    option: str = "draw_order",
+) -> list[int]:
+    """A pile as a stack (next tile last): ``draw_order`` first, the rest shuffled.
+
+    ``names`` maps the notation of every kind a pile can hold to the kind; ``stream`` names
+    the seed's random stream, ``option`` the option in error messages.
+    """
+    rest = tiles[:]
+    first: list[int] = []
+    if draw_order is not None:
+        if not isinstance(draw_order, list | tuple):
+            raise InvalidOptions(f"{option} must be a list of tile names")
+        for i, word in enumerate(draw_order):
+            tile = names.get(word) if isinstance(word, str) else None
+            if tile is None:
+                raise InvalidOptions(f"{option}[{i}]: {word!r} is not a tile of the pile")
+            if tile not in rest:
+                raise InvalidOptions(
+                    f"{option}[{i}]: no {word} is left in the pile (too many, or removed)"
+                )
+            rest.remove(tile)
+            first.append(tile)
+    Rng(seed, stream).shuffle(rest)
+    order = first + rest
+    order.reverse()
+    return order
+
+
 class TruckState(State):
     """A position of a truck game (see the module docstring).
 
     Attributes shared by every truck game:
 
     - ``trucks[t]``: the face-up tiles on truck ``t``; ``capacity[t]`` its free spaces;
-      ``taker[t]`` the seat that took it this round (-1 if none);
+      ``taker[t]`` the seat that took it this round (-1 if none); ``truck_pile[t]`` the
+      pile its tiles came from this round (-1 if none yet);
     - ``took[seat]``: the truck that seat took this round (-1 if none);
-    - ``pile``: the unseen tiles, the next one last; its first ``RESERVE`` are the
-      reserve under the disc. Never shown to anyone.
+    - ``piles``: the unseen tiles of each pile, the next one last; the first ``RESERVE``
+      of each are its reserve under the disc. Never shown to anyone. ``pile`` is the
+      only pile of a one-pile game; ``pile_state[p]`` is OPEN, CLOSING or CLOSED;
     - ``drawn``: the tile just drawn and not yet loaded (-1 if none);
     - ``unloading``: tiles of the truck just taken that are still to be placed;
     - ``pending``: decisions owed after a placement, resolved before anything else;
     - ``coins[seat]``, ``bank``; ``discarded``: face-up tiles that left the game.
     """
 
-    COIN_TILE: ClassVar[int]
+    COIN_TILES: ClassVar[frozenset[int]]
+    """The coin tiles: they go to the taker's money as a truck is taken."""
 
     trucks: list[list[int]]
     capacity: tuple[int, ...]
     taker: list[int]
+    truck_pile: list[int]
     took: list[int]
-    pile: list[int]
+    piles: list[list[int]]
+    pile_state: list[int]
     drawn: int
     unloading: list[int]
     pending: list[int]
@@ -110,13 +202,15 @@ class TruckState(State):
     final_round: bool
     round: int
 
-    def _init_trucks(self, players: int, start: int, pile: list[int]) -> None:
+    def _init_trucks(self, players: int, start: int, *piles: list[int]) -> None:
         self.players = players
         self.capacity = truck_capacities(players)
         self.trucks = [[] for _ in self.capacity]
         self.taker = [-1] * len(self.capacity)
+        self.truck_pile = [-1] * len(self.capacity)
         self.took = [-1] * players
-        self.pile = pile
+        self.piles = list(piles)
+        self.pile_state = [OPEN] * len(piles)
         self.drawn = -1
         self.unloading = []
         self.pending = []
@@ -126,11 +220,20 @@ class TruckState(State):
         self.to_move = start
         self.history = []
 
+    @property
+    def pile(self) -> list[int]:
+        """The pile of a one-pile game (the first pile otherwise)."""
+        return self.piles[0]
+
     # ----- hooks a game provides --------------------------------------------------------
 
     @abstractmethod
     def tile_name(self, tile: int) -> str:
         """The notation of a tile kind."""
+
+    def pile_of(self, tile: int) -> int:
+        """The pile a tile kind comes from (games with several piles say which)."""
+        return 0
 
     @abstractmethod
     def _placement_actions(self, tile: int) -> list[Action]:
@@ -169,7 +272,7 @@ class TruckState(State):
         if self.to_move is None:
             return []
         if self.drawn >= 0:
-            return [LOADS[t] for t in self._loadable()]
+            return [LOADS[t] for t in self._loadable(self.pile_of(self.drawn))]
         if self.pending:
             return self._pending_actions()
         if self.took[self.to_move] >= 0:
@@ -177,7 +280,7 @@ class TruckState(State):
             for tile in sorted(set(self.unloading)):
                 acts.extend(self._placement_actions(tile))
             return acts
-        acts = [DRAW] if self._can_draw() else []
+        acts = self._draw_actions()
         acts.extend(TAKES[t] for t in self._takeable())
         acts.extend(self._money_actions())
         return acts
@@ -188,20 +291,69 @@ class TruckState(State):
             self.drawn >= 0 or bool(self.pending) or self.took[self.to_move] >= 0
         )
 
-    def _loadable(self) -> list[int]:
+    def restricted(self) -> bool:
+        """True while several piles are open: the truck rules of C-R1 apply."""
+        return len(self.piles) > 1 and len(self.piles) - self.pile_state.count(CLOSED) > 1
+
+    def _missing(self, p: int) -> int:
+        """How many open piles other than ``p`` are on no truck yet this round."""
+        on_trucks = self.truck_pile
+        n = 0
+        for q, s in enumerate(self.pile_state):
+            if q != p and s != CLOSED and q not in on_trucks:
+                n += 1
+        return n
+
+    def _free_trucks(self) -> list[int]:
         """Untaken trucks with a free space."""
+        taker, capacity = self.taker, self.capacity
         return [
-            t
-            for t, tiles in enumerate(self.trucks)
-            if self.taker[t] < 0 and len(tiles) < self.capacity[t]
+            t for t, tiles in enumerate(self.trucks) if taker[t] < 0 and len(tiles) < capacity[t]
+        ]
+
+    def _loadable(self, p: int = 0, free: list[int] | None = None) -> list[int]:
+        """Trucks that may take a tile of pile ``p`` now (``free``: :meth:`_free_trucks`)."""
+        if free is None:
+            free = self._free_trucks()
+        if not self.restricted():
+            return free
+        bound = self.truck_pile
+        out = []
+        empty = 0
+        for t in free:
+            b = bound[t]
+            if b < 0:
+                empty += 1
+                out.append(t)
+            elif b == p:
+                out.append(t)
+        # C-R1: an empty truck must stay for each open pile on no truck yet
+        if empty and empty < len(self.piles) and empty - 1 < self._missing(p):
+            out = [t for t in out if bound[t] >= 0]
+        return out
+
+    def _draw_actions(self) -> list[Action]:
+        """``draw``, or one ``draw PILE`` per pile that may be drawn from now."""
+        free = self._free_trucks()
+        if not free:
+            return []
+        if len(self.piles) == 1:
+            return [DRAW] if self.piles[0] else []
+        state = self.pile_state
+        if not self.restricted():
+            return [DRAWS[p] for p, pile in enumerate(self.piles) if pile and state[p] != CLOSED]
+        return [
+            DRAWS[p]
+            for p, pile in enumerate(self.piles)
+            if pile and state[p] != CLOSED and self._loadable(p, free)
         ]
 
     def _takeable(self) -> list[int]:
-        """Untaken trucks with at least one face-up tile."""
-        return [t for t, tiles in enumerate(self.trucks) if self.taker[t] < 0 and tiles]
-
-    def _can_draw(self) -> bool:
-        return bool(self.pile) and bool(self._loadable())
+        """Untaken trucks with at least one face-up tile (C-R1: once every pile is on one)."""
+        trucks = [t for t, tiles in enumerate(self.trucks) if self.taker[t] < 0 and tiles]
+        if trucks and self.restricted() and self._missing(-1):
+            return []
+        return trucks
 
     # ----- checking ---------------------------------------------------------------------
 
@@ -227,7 +379,8 @@ class TruckState(State):
                 return "there is no drawn tile to load"
             return self._why_not_load(action.truck)
         if kind is Draw:
-            return self.busy() or self._why_not_draw()
+            assert isinstance(action, Draw)
+            return self.busy() or self._why_not_draw(action.pile)
         if kind is Take:
             assert isinstance(action, Take)
             return self.busy() or self._why_not_take(action.truck)
@@ -244,12 +397,34 @@ class TruckState(State):
         reason = self._truck_reason(t)
         if reason is None and len(self.trucks[t]) >= self.capacity[t]:
             reason = f"truck {TRUCK_NAMES[t]} is full"
+        if reason is None and self.restricted():
+            p, bound = self.pile_of(self.drawn), self.truck_pile[t]
+            if bound >= 0 and bound != p:
+                reason = (
+                    f"truck {TRUCK_NAMES[t]} carries {PILE_NAMES[bound]} tiles this round (C-R1)"
+                )
+            elif bound < 0 and t not in self._loadable(p):
+                reason = (
+                    f"truck {TRUCK_NAMES[t]} must stay free for the game that is on no truck"
+                    " yet: every round has a truck of each game (C-R1)"
+                )
         return reason
 
-    def _why_not_draw(self) -> str | None:
-        if not self.pile:
+    def _why_not_draw(self, p: int = -1) -> str | None:
+        several = len(self.piles) > 1
+        if p < 0 and several:
+            names = " or ".join(f"draw {PILE_NAMES[q]}" for q in range(len(self.piles)))
+            return f"this game has {len(self.piles)} piles: {names}"
+        if p >= 0 and not several:
+            return "this game has one pile: draw"
+        p = max(p, 0)
+        if self.pile_state[p] == CLOSED:
+            return f"the {PILE_NAMES[p]} pile has left the game (C-R1)"
+        if not self.piles[p]:
             return "there are no tiles left to draw"
-        if not self._loadable():
+        if not self._loadable(p):
+            if several and self._free_trucks():
+                return f"no truck may take a {PILE_NAMES[p]} tile now (C-R1)"
             return "every truck still in play is full: take a truck or do a money action"
         return None
 
@@ -257,6 +432,8 @@ class TruckState(State):
         reason = self._truck_reason(t)
         if reason is None and not self.trucks[t]:
             reason = f"truck {TRUCK_NAMES[t]} has no face-up tile"
+        if reason is None and t not in self._takeable():
+            reason = "no truck may be taken before the tiles of both games are on trucks (C-R1)"
         return reason
 
     # ----- applying ---------------------------------------------------------------------
@@ -264,12 +441,14 @@ class TruckState(State):
     def _apply(self, action: Action) -> None:
         kind = type(action)
         if kind is Draw:
-            self.drawn = self.pile.pop()
-            if len(self.pile) < RESERVE:
-                self.final_round = True  # the first reserve tile ends the game after this round
+            assert isinstance(action, Draw)
+            self._draw(max(action.pile, 0))
         elif kind is Load:
             assert isinstance(action, Load)
-            self.trucks[action.truck].append(self.drawn)
+            t = action.truck
+            if not self.trucks[t]:
+                self.truck_pile[t] = self.pile_of(self.drawn)
+            self.trucks[t].append(self.drawn)
             self.drawn = -1
         elif kind is Take:
             assert isinstance(action, Take)
@@ -280,6 +459,15 @@ class TruckState(State):
         if self.drawn < 0 and not self.pending and not self.unloading:
             self._end_turn()
 
+    def _draw(self, p: int) -> None:
+        pile = self.piles[p]
+        self.drawn = pile.pop()
+        if len(pile) < RESERVE and self.pile_state[p] == OPEN:  # a tile of the reserve
+            if OPEN in self.pile_state[:p] + self.pile_state[p + 1 :]:
+                self.pile_state[p] = CLOSING  # C-R1: it leaves the game at the round's end
+            else:
+                self.final_round = True  # the last open pile: the game ends after this round
+
     def _take(self, t: int) -> None:
         seat = self.to_move
         assert seat is not None
@@ -287,9 +475,15 @@ class TruckState(State):
         self.took[seat] = t
         tiles = self.trucks[t]
         self.trucks[t] = []
-        coin = self.COIN_TILE
-        self.coins[seat] += tiles.count(coin)
-        self.unloading = [x for x in tiles if x != coin]
+        coin = self.COIN_TILES
+        unloading = [x for x in tiles if x not in coin]
+        self.coins[seat] += len(tiles) - len(unloading)
+        self.unloading = unloading
+
+    def _pay(self, seat: int, amount: int) -> None:
+        """``seat`` pays ``amount`` coins to the bank."""
+        self.coins[seat] -= amount
+        self.bank += amount
 
     def _end_turn(self) -> None:
         seat = self.to_move
@@ -310,7 +504,11 @@ class TruckState(State):
                 self.discarded.extend(tiles)
         self.trucks = [[] for _ in self.capacity]
         self.taker = [-1] * len(self.capacity)
+        self.truck_pile = [-1] * len(self.capacity)
         self.took = [-1] * self.players
+        for p, s in enumerate(self.pile_state):
+            if s == CLOSING:  # C-R1: the rest of this pile leaves the game, unseen
+                self.pile_state[p] = CLOSED
         if self.final_round:
             self.to_move = None
         else:
@@ -333,8 +531,10 @@ class TruckState(State):
         new.trucks = [t[:] for t in self.trucks]
         new.capacity = self.capacity
         new.taker = self.taker[:]
+        new.truck_pile = self.truck_pile[:]
         new.took = self.took[:]
-        new.pile = self.pile[:]
+        new.piles = [p[:] for p in self.piles]
+        new.pile_state = self.pile_state[:]
         new.drawn = self.drawn
         new.unloading = self.unloading[:]
         new.pending = self.pending[:]
@@ -358,8 +558,10 @@ class TruckState(State):
             self.trucks,
             self.capacity,
             self.taker,
+            self.truck_pile,
             self.took,
-            self.pile,
+            self.piles,
+            self.pile_state,
             self.drawn,
             self.unloading,
             self.pending,
@@ -380,9 +582,10 @@ class TruckState(State):
     __hash__ = None  # type: ignore[assignment]
 
     def determinize(self, rng: Shuffler) -> Self:
-        """A copy whose unseen tiles (pile and reserve) are reshuffled."""
+        """A copy whose unseen tiles (each pile with its reserve) are reshuffled, pile by pile."""
         new = self.clone()
-        rng.shuffle(new.pile)
+        for pile in new.piles:
+            rng.shuffle(pile)
         return new
 
     def tiebreak(self, seat: int) -> int:
@@ -391,28 +594,52 @@ class TruckState(State):
 
     # ----- the public part of a view ----------------------------------------------------
 
-    def truck_view(self) -> dict[str, JSON]:
-        """The round as everyone sees it: trucks, pile and reserve sizes, money, turn."""
-        reserve = min(RESERVE, len(self.pile))
+    def pile_view(self, p: int) -> dict[str, JSON]:
+        """One pile as everyone sees it: tiles above the disc, reserve, state."""
+        n = len(self.piles[p])
+        if self.pile_state[p] == CLOSED:
+            return {"name": PILE_NAMES[p], "pile": 0, "reserve": 0, "state": "closed"}
+        reserve = min(RESERVE, n)
         return {
-            "round": self.round,
-            "final_round": self.final_round,
-            "to_move": self.to_move,
-            "pile": len(self.pile) - reserve,
+            "name": PILE_NAMES[p],
+            "pile": n - reserve,
             "reserve": reserve,
-            "bank": self.bank,
-            "coins": self.coins[:],
-            "trucks": [
-                {
-                    "name": TRUCK_NAMES[t],
-                    "tiles": [self.tile_name(x) for x in tiles],
-                    "free": self.capacity[t] - len(tiles) if self.taker[t] < 0 else 0,
-                    "blocked": TRUCK_SIZE - self.capacity[t],
-                    "taken_by": self.taker[t] if self.taker[t] >= 0 else None,
-                }
-                for t, tiles in enumerate(self.trucks)
-            ],
-            "drawn": self.tile_name(self.drawn) if self.drawn >= 0 else None,
-            "unloading": [self.tile_name(x) for x in sorted(self.unloading)],
-            "discarded": [self.tile_name(x) for x in self.discarded],
+            "state": PILE_STATES[self.pile_state[p]],
         }
+
+    def truck_view(self) -> dict[str, JSON]:
+        """The round as everyone sees it: trucks, pile and reserve sizes, money, turn.
+
+        A game with several piles shows ``piles`` (one :meth:`pile_view` each) instead of
+        ``pile`` and ``reserve``, and the pile each truck carries this round.
+        """
+        several = len(self.piles) > 1
+        v: dict[str, JSON] = {"round": self.round, "final_round": self.final_round}
+        v["to_move"] = self.to_move
+        if several:
+            v["piles"] = [self.pile_view(p) for p in range(len(self.piles))]
+            v["restricted"] = self.restricted()
+        else:
+            reserve = min(RESERVE, len(self.piles[0]))
+            v["pile"] = len(self.piles[0]) - reserve
+            v["reserve"] = reserve
+        v["bank"] = self.bank
+        v["coins"] = self.coins[:]
+        trucks = []
+        for t, tiles in enumerate(self.trucks):
+            truck: dict[str, JSON] = {
+                "name": TRUCK_NAMES[t],
+                "tiles": [self.tile_name(x) for x in tiles],
+                "free": self.capacity[t] - len(tiles) if self.taker[t] < 0 else 0,
+                "blocked": TRUCK_SIZE - self.capacity[t],
+                "taken_by": self.taker[t] if self.taker[t] >= 0 else None,
+            }
+            if several:
+                p = self.truck_pile[t]
+                truck["game"] = PILE_NAMES[p] if p >= 0 else None
+            trucks.append(truck)
+        v["trucks"] = trucks
+        v["drawn"] = self.tile_name(self.drawn) if self.drawn >= 0 else None
+        v["unloading"] = [self.tile_name(x) for x in sorted(self.unloading)]
+        v["discarded"] = [self.tile_name(x) for x in self.discarded]
+        return v

@@ -8,6 +8,7 @@ trainer.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from zoogames.games.aquaretto import geometry as g
@@ -48,9 +49,14 @@ def render_zoo(z: WaterZoo) -> list[str]:
     return lines
 
 
-def render_truck(tiles: list[int], capacity: int, taker: int) -> str:
-    """A truck as ``[Dm P~ --]``: face-up tiles, free spaces ``--``, blocked ``##``."""
-    cells = [t.short(x) for x in tiles]
+def render_truck(
+    tiles: list[int], capacity: int, taker: int, short: Callable[[int], str] = t.short
+) -> str:
+    """A truck as ``[Dm P~ --]``: face-up tiles, free spaces ``--``, blocked ``##``.
+
+    ``short`` writes a tile in two characters (another game's tiles need their own).
+    """
+    cells = [short(x) for x in tiles]
     cells += ["--"] * (capacity - len(tiles))
     cells += ["##"] * (TRUCK_SIZE - capacity)
     taken = f" taken by seat {taker}" if taker >= 0 else ""

@@ -11,7 +11,7 @@ from typing import Any
 
 from zoogames.core.errors import InvalidOptions
 from zoogames.core.game import JSON, Action, Game, Score
-from zoogames.core.rng import Rng, fresh_seed
+from zoogames.core.rng import Rng
 from zoogames.games.aquaretto import geometry as g
 from zoogames.games.aquaretto import tiles as t
 from zoogames.games.aquaretto.actions import (
@@ -40,7 +40,16 @@ from zoogames.games.aquaretto.zoo import (
     WaterZoo,
     place_name,
 )
-from zoogames.games.trucks import TRUCK_NAMES, Draw, Load, Take, TruckState
+from zoogames.games.trucks import (
+    TRUCK_NAMES,
+    Draw,
+    Load,
+    Take,
+    TruckState,
+    build_pile,
+    check_seed,
+    choose_start,
+)
 
 WORKER = 8
 """A pending coworker; a pending offspring is its species index (0–7)."""
@@ -57,7 +66,7 @@ class AquarettoState(TruckState):
     tiles of species ``s`` still in the supply, ``in_play`` the species in the game.
     """
 
-    COIN_TILE = t.COIN
+    COIN_TILES = frozenset((t.COIN,))
 
     zoos: list[WaterZoo]
     supply: int
@@ -290,10 +299,6 @@ class AquarettoState(TruckState):
             self._pay(seat, 2 if action.large else 1)
             z.expand(action.cells, action.large)
 
-    def _pay(self, seat: int, amount: int) -> None:
-        self.coins[seat] -= amount
-        self.bank += amount
-
     # ----- scores and views -------------------------------------------------------------
 
     def scores(self) -> list[Score]:
@@ -307,13 +312,17 @@ class AquarettoState(TruckState):
         v["supply"] = self.supply
         v["species"] = [t.SPECIES[s] for s in self.in_play]
         v["zoos"] = [self._zoo_view(i) for i in range(self.players)]
-        v["pending"] = None
-        if self.pending:
-            head = self.pending[0]
-            v["pending"] = "worker" if head == WORKER else f"offspring {t.SPECIES[head]}"
+        v["pending"] = self._pending_view()
         v["scores"] = [s.to_json() for s in self.scores()]
         v["legal"] = [str(a) for a in self.legal_actions()] if seat == self.to_move else []
         return v
+
+    def _pending_view(self) -> str | None:
+        """The owed decision in a view: ``worker``, ``offspring dolphin`` or ``None``."""
+        if not self.pending:
+            return None
+        head = self.pending[0]
+        return "worker" if head == WORKER else f"offspring {t.SPECIES[head]}"
 
     def _zoo_view(self, seat: int) -> dict[str, JSON]:
         z = self.zoos[seat]
@@ -434,18 +443,11 @@ class Aquaretto(Game):
         unknown = set(options) - {"start_player", "removed", "draw_order"}
         if unknown:
             raise InvalidOptions(f"unknown option(s) for Aquaretto: {', '.join(sorted(unknown))}")
-        if seed is None:
-            seed = fresh_seed()
-        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise InvalidOptions(f"the seed must be a non-negative integer, not {seed!r}")
+        seed = check_seed(seed)
         removed = choose_removed(players, seed, options.get("removed"))
-        start = options.get("start_player")
-        if start is None:
-            start = Rng(seed, "start").below(players)
-        if not isinstance(start, int) or isinstance(start, bool) or not 0 <= start < players:
-            raise InvalidOptions(f"start_player must be a seat from 0 to {players - 1}")
+        start = choose_start(players, seed, options.get("start_player"))
         in_play = tuple(s for s in range(8) if s not in removed)
-        pile = build_pile(t.manifest(list(in_play)), seed, options.get("draw_order"))
+        pile = build_pile(t.manifest(list(in_play)), seed, options.get("draw_order"), PILE_TILES)
 
         state = AquarettoState.__new__(AquarettoState)
         state.game = self
@@ -460,11 +462,16 @@ class Aquaretto(Game):
         state._init_trucks(players, start, pile)
         state.coins = [1] * players  # A-R3
         state.bank = t.COINS_IN_GAME - players
-        state.zoos = [WaterZoo() for _ in range(players)]
-        state.supply = t.COWORKERS
-        state.young_left = [t.YOUNG_PER_SPECIES if s in in_play else 0 for s in range(8)]
-        state.in_play = in_play
+        init_water_zoos(state, players, in_play)
         return state
+
+
+def init_water_zoos(state: AquarettoState, players: int, in_play: tuple[int, ...]) -> None:
+    """Give every player a water zoo; fill the coworker and offspring supplies (A-D3)."""
+    state.zoos = [WaterZoo() for _ in range(players)]
+    state.supply = t.COWORKERS
+    state.young_left = [t.YOUNG_PER_SPECIES if s in in_play else 0 for s in range(8)]
+    state.in_play = in_play
 
 
 def choose_removed(players: int, seed: int, given: Any) -> set[int]:
@@ -487,27 +494,8 @@ def choose_removed(players: int, seed: int, given: Any) -> set[int]:
     return chosen
 
 
-def build_pile(tiles: list[int], seed: int, draw_order: Any) -> list[int]:
-    """The pile as a stack (next tile last): ``draw_order`` first, the rest shuffled."""
-    rest = tiles[:]
-    first: list[int] = []
-    if draw_order is not None:
-        if not isinstance(draw_order, list | tuple):
-            raise InvalidOptions("draw_order must be a list of tile names")
-        for i, word in enumerate(draw_order):
-            tile = t.NAMES.get(word) if isinstance(word, str) else None
-            if tile is None or (tile & 7 == t.YOUNG and tile != t.COIN):
-                raise InvalidOptions(f"draw_order[{i}]: {word!r} is not a tile of the pile")
-            if tile not in rest:
-                raise InvalidOptions(
-                    f"draw_order[{i}]: no {word} is left in the pile (too many, or removed)"
-                )
-            rest.remove(tile)
-            first.append(tile)
-    Rng(seed, "pile").shuffle(rest)
-    order = first + rest
-    order.reverse()
-    return order
+PILE_TILES = {n: k for n, k in t.NAMES.items() if k == t.COIN or k & 7 != t.YOUNG}
+"""Notation → kind of every tile the pile holds (offspring are never shuffled in)."""
 
 
 AQUARETTO = Aquaretto()
