@@ -60,6 +60,36 @@ def aquaretto(state: State, rng: Rng) -> list[Action]:
     return out
 
 
+def zooloretto(state: State, rng: Rng) -> list[Action]:
+    """Draw/load/take, every placement, move, exchange, purchase and discard of any tile."""
+    from zoogames.games.trucks import DRAW, DRAWS, LOADS, TAKES
+    from zoogames.games.zooloretto import actions as Z
+    from zoogames.games.zooloretto import tiles as zt
+    from zoogames.games.zooloretto.state import ZoolorettoState
+    from zoogames.games.zooloretto.zoo import BARN, GROUP, SPACE, STALL_SPACES
+
+    assert isinstance(state, ZoolorettoState)
+    places = [BARN, *range(5), *(SPACE + i for i in range(len(STALL_SPACES)))]
+    groups = [GROUP + s for s in range(8)]
+    kinds = list(zt.NAMES.values())
+    tiles = set(state.unloading) | {rng.choice(kinds) for _ in range(3)}
+    for b in state.boards:
+        tiles.update(b.barn)
+    out: list[Action] = [DRAW, *DRAWS, *LOADS, *TAKES, Z.EXPAND]
+    for tile in tiles:
+        out.extend(Z.place(tile, w) for w in places)
+        out.extend(Z.move(tile, w) for w in places)
+        out.append(Z.discard(tile))
+        for seller in range(state.players + 1):
+            out.extend(Z.buy(seller, tile, w) for w in places)
+    for src in (*range(5), *(SPACE + i for i in range(len(STALL_SPACES)))):
+        out.extend(Z.move(src, w) for w in places)
+    for a in range(5):
+        out.extend(Z.Exchange(a, c) for c in [*range(5), *groups])
+        out.extend(Z.Exchange(c, a) for c in range(5))
+    return out
+
+
 def aquarium_designer(state: State, rng: Rng) -> list[Action]:
     """Pass, and drawing offer, preview and other cards onto every position ±3, 4 turns."""
     from zoogames.games.aquarium_designer.actions import PASS, Draw
@@ -77,5 +107,6 @@ def aquarium_designer(state: State, rng: Rng) -> list[Action]:
 
 CANDIDATES: dict[str, Callable[[State, Rng], list[Action]]] = {
     "aquaretto": aquaretto,
+    "zooloretto": zooloretto,
     "aquarium-designer": aquarium_designer,
 }

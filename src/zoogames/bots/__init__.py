@@ -18,6 +18,7 @@ _BOTS: dict[str, str] = {
 
 _GREEDY: dict[str, str] = {
     "aquaretto": "zoogames.bots.greedy.aquaretto:AquarettoGreedy",
+    "zooloretto": "zoogames.bots.greedy.zooloretto:ZoolorettoGreedy",
     "aquarium-designer": "zoogames.bots.greedy.aquarium_designer:DesignerGreedy",
 }
 """Game id → the greedy bot of that game (each game has its own evaluation)."""

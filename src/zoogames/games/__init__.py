@@ -11,6 +11,7 @@ from zoogames.core.game import Game
 
 _GAMES = {
     "aquaretto": "zoogames.games.aquaretto:AQUARETTO",
+    "zooloretto": "zoogames.games.zooloretto:ZOOLORETTO",
     "aquarium-designer": "zoogames.games.aquarium_designer:AQUARIUM_DESIGNER",
 }
 

@@ -1,0 +1,475 @@
+"""Zooloretto's rules on top of the shared truck round (rulings Z-R1–Z-R5).
+
+:class:`ZoolorettoState` adds the zoos (:class:`ZooBoard`) and the offspring supply to
+:class:`~zoogames.games.trucks.TruckState`: how a truck's tiles are placed, what a
+placement earns, the money actions, and the score. Nothing is ever owed after a
+placement: an offspring goes into its parents' enclosure if it has room, else into the
+barn, with no choice to make (Z-R2).
+
+Its own helpers are named ``_zoo_…`` so that "Aquaretto with Zooloretto", a subclass of
+both games' states, can call them next to Aquaretto's.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from zoogames.core.errors import InvalidOptions
+from zoogames.core.game import JSON, Action, Game, Score
+from zoogames.core.rng import Rng
+from zoogames.games.trucks import (
+    TRUCK_NAMES,
+    Draw,
+    Load,
+    Take,
+    TruckState,
+    build_pile,
+    check_seed,
+    choose_start,
+)
+from zoogames.games.zooloretto import tiles as zt
+from zoogames.games.zooloretto.actions import (
+    EXPAND,
+    Buy,
+    Discard,
+    Exchange,
+    Expand,
+    Move,
+    Place,
+    buy,
+    discard,
+    exchange,
+    move,
+    parse,
+    place,
+)
+from zoogames.games.zooloretto.zoo import (
+    BARN,
+    ENCLOSURES,
+    GROUP,
+    OWNER,
+    SPACE,
+    STALL_SPACES,
+    ZooBoard,
+    a_species,
+    place_name,
+)
+
+REMOVED_BY_PLAYERS = {2: 3, 3: 2, 4: 1, 5: 0}
+"""How many species leave the game (Z-R1, Z-R5)."""
+
+COSTS: dict[type, int] = {Move: 1, Exchange: 1, Buy: 2, Discard: 2, Expand: 3}
+"""What each money action costs (Z-R3)."""
+
+
+def expansions_for(players: int) -> int:
+    """Expansion boards per player: 1, or 2 with two players (Z-R1, Z-R5)."""
+    return 2 if players == 2 else 1
+
+
+class ZoolorettoState(TruckState):
+    """A position of Zooloretto.
+
+    Beyond the round (see :class:`TruckState`): ``boards[seat]`` is each player's
+    :class:`ZooBoard` (enclosures, stall spaces, expansion boards, barn),
+    ``offspring_left[s]`` the offspring tiles of species ``s`` still in the supply,
+    ``species_in_play`` the species in the game.
+    """
+
+    COIN_TILES = frozenset((zt.COIN,))
+
+    boards: list[ZooBoard]
+    offspring_left: list[int]
+    species_in_play: tuple[int, ...]
+
+    def tile_name(self, tile: int) -> str:
+        """The notation of a tile kind."""
+        return zt.name(tile)
+
+    def _clone_extra(self, new: Any) -> None:
+        new.boards = [b.copy() for b in self.boards]
+        new.offspring_left = self.offspring_left[:]
+        new.species_in_play = self.species_in_play
+
+    def _key(self) -> tuple[Any, ...]:
+        return (*super()._key(), self.boards, self.offspring_left, self.species_in_play)
+
+    # ----- placing the truck's tiles and what they earn (Z-R1, Z-R2) --------------------
+
+    def _placement_actions(self, tile: int) -> list[Action]:
+        b = self.boards[self.to_move]  # type: ignore[index]
+        acts: list[Action] = [place(tile, w) for w in b.destinations(tile)]
+        acts.append(place(tile, BARN))
+        return acts
+
+    def _pending_actions(self) -> list[Action]:
+        return []  # Zooloretto never leaves a decision owed
+
+    def _pending_text(self) -> str:
+        return "nothing"
+
+    def _zoo_put(self, seat: int, tile: int, where: int) -> None:
+        """Put ``tile`` on ``where`` in the zoo proper; offspring and the fill bonus follow."""
+        b = self.boards[seat]
+        if where >= SPACE:
+            b.stalls[where - SPACE] = tile
+            return
+        self._zoo_births(b, where, b.put(tile, where))
+        if b.is_full(where):  # the tile, or the offspring it bred, filled the last space
+            self._zoo_bonus(seat, ENCLOSURES[where].coins)
+
+    def _zoo_births(self, b: ZooBoard, e: int, pairs: int) -> None:
+        """Each new pair in enclosure ``e`` has an offspring: there if room, else the barn."""
+        s = b.species(e)
+        for _ in range(pairs):
+            if self.offspring_left[s]:  # always: 2 per species, at most 2 pairs (Z-D2)
+                self.offspring_left[s] -= 1
+                b.add_young(s, e)
+
+    def _zoo_bonus(self, seat: int, coins: int) -> None:
+        """The fill bonus, from the bank as far as it goes (Z-R2)."""
+        paid = min(coins, self.bank)
+        self.bank -= paid
+        self.coins[seat] += paid
+
+    # ----- money actions (Z-R3) ---------------------------------------------------------
+
+    def _money_actions(self) -> list[Action]:
+        seat = self.to_move
+        assert seat is not None
+        coins = self.coins[seat]
+        if coins < 1:
+            return []
+        b = self.boards[seat]
+        kinds = list(dict.fromkeys(b.barn))
+        acts: list[Action] = []
+        for k in kinds:
+            acts.extend(move(k, w) for w in b.destinations(k))
+        free = b.free_spaces()
+        for i, x in enumerate(b.stalls):
+            if x >= 0:
+                acts.extend(move(SPACE + i, w) for w in free)
+        acts.extend(exchange(a, c) for a, c in b.exchanges())
+        if coins >= 2:
+            for seller, other in enumerate(self.boards):
+                if seller != seat:
+                    for k in dict.fromkeys(other.barn):
+                        acts.extend(buy(seller, k, w) for w in b.destinations(k))
+            acts.extend(discard(k) for k in kinds)
+            if coins >= 3 and b.boards_left:
+                acts.append(EXPAND)
+        return acts
+
+    # ----- checking and applying --------------------------------------------------------
+
+    def _check_own(self, action: Action) -> str | None:
+        seat = self.to_move
+        assert seat is not None
+        b = self.boards[seat]
+        kind = type(action)
+        if kind is Place:
+            assert isinstance(action, Place)
+            if self.drawn >= 0 or self.pending:
+                return self.busy()
+            if self.took[seat] < 0:
+                return "take a truck first: there is nothing to place"
+            if action.tile not in self.unloading:
+                truck = TRUCK_NAMES[self.took[seat]]
+                return f"truck {truck} has no {zt.name(action.tile)} to place"
+            if action.where == BARN:
+                return None
+            return b.why_not(action.tile, action.where)
+        reason = self.busy()
+        if reason:
+            return reason
+        cost = COSTS.get(kind)
+        if cost is None:
+            return f"{action} is not a Zooloretto action"
+        if self.coins[seat] < cost:
+            return f"that costs {cost} coin{'s' * (cost > 1)}; you have {self.coins[seat]}"
+        if kind is Move:
+            assert isinstance(action, Move)
+            return self._zoo_why_not_move(b, action)
+        if kind is Exchange:
+            assert isinstance(action, Exchange)
+            a, c = action.a, action.b
+            if not 0 <= a < SPACE or not (a < c < SPACE or GROUP <= c < GROUP + 8):
+                return "an exchange swaps an enclosure's animals with another's or the barn's"
+            return b.why_not_exchange(a, c)
+        if kind is Buy:
+            assert isinstance(action, Buy)
+            if action.seller == seat:
+                return "you cannot buy from your own barn (a move costs 1 coin)"
+            if action.seller >= self.players:
+                return f"there is no seat {action.seller}"
+            if action.tile not in self.boards[action.seller].barn:
+                return f"seat {action.seller}'s barn holds no {zt.name(action.tile)}"
+            if action.where == BARN:
+                return "a bought tile goes into your zoo, never your barn (Z-R3)"
+            return b.why_not(action.tile, action.where)
+        if kind is Discard:
+            assert isinstance(action, Discard)
+            return None if action.tile in b.barn else f"your barn holds no {zt.name(action.tile)}"
+        return None if b.boards_left else "you have no expansion board left"
+
+    @staticmethod
+    def _zoo_why_not_move(b: ZooBoard, action: Move) -> str | None:
+        src, dst = action.src, action.dst
+        if src >= zt.FIRST:  # a tile of the barn
+            if src not in b.barn:
+                return f"your barn holds no {zt.name(src)}"
+            if dst == BARN:
+                return "a move takes a tile out of the barn, never into it (Z-R3)"
+            return b.why_not(src, dst)
+        if not SPACE <= src < SPACE + len(STALL_SPACES):
+            return "animals leave an enclosure only by an exchange (Z-R3)"
+        i = src - SPACE
+        if not b.space_open(i) or b.stalls[i] < 0:
+            return f"no stall stands on {place_name(src)}"
+        if dst == src:
+            return "a stall must move to another stall space"
+        if dst < SPACE:
+            return "a stall moves onto a free stall space, never into the barn (Z-R3)"
+        return b.why_not(b.stalls[i], dst)
+
+    def _apply_own(self, action: Action) -> None:
+        seat = self.to_move
+        assert seat is not None
+        b = self.boards[seat]
+        kind = type(action)
+        if kind is Place:
+            assert isinstance(action, Place)
+            self.unloading.remove(action.tile)
+            if action.where == BARN:
+                b.to_barn(action.tile)
+            else:
+                self._zoo_put(seat, action.tile, action.where)
+        elif kind is Move:
+            assert isinstance(action, Move)
+            self._pay(seat, 1)
+            if action.src >= zt.FIRST:
+                b.from_barn(action.src)
+                self._zoo_put(seat, action.src, action.dst)
+            else:
+                i, j = action.src - SPACE, action.dst - SPACE
+                b.stalls[i], b.stalls[j] = -1, b.stalls[i]
+        elif kind is Exchange:
+            assert isinstance(action, Exchange)
+            self._pay(seat, 1)
+            for e, pairs in b.exchange(action.a, action.b):  # no bonus for an exchange
+                self._zoo_births(b, e, pairs)
+        elif kind is Buy:
+            assert isinstance(action, Buy)
+            self._pay(seat, 1)
+            self.coins[seat] -= 1
+            self.coins[action.seller] += 1
+            self.boards[action.seller].from_barn(action.tile)
+            self._zoo_put(seat, action.tile, action.where)
+        elif kind is Discard:
+            assert isinstance(action, Discard)
+            self._pay(seat, 2)
+            b.from_barn(action.tile)
+            self.discarded.append(action.tile)
+        else:
+            self._pay(seat, 3)
+            b.built += 1
+            b.boards_left -= 1
+
+    # ----- scores and views -------------------------------------------------------------
+
+    def scores(self) -> list[Score]:
+        """Points per seat with their breakdown (Z-R4)."""
+        return [b.score() for b in self.boards]
+
+    def view(self, seat: int | None) -> dict[str, JSON]:
+        """What ``seat`` sees at the table: everything but the order of the pile."""
+        v: dict[str, JSON] = {"game": "zooloretto", "players": self.players, "seat": seat}
+        v.update(self.truck_view())
+        v.update(self._zoo_supply_view())
+        v["zoos"] = [self._zoo_board_view(i) for i in range(self.players)]
+        v["scores"] = [s.to_json() for s in self.scores()]
+        v["legal"] = [str(a) for a in self.legal_actions()] if seat == self.to_move else []
+        return v
+
+    def _zoo_supply_view(self) -> dict[str, JSON]:
+        return {
+            "species": [zt.SPECIES[s] for s in self.species_in_play],
+            "offspring_left": {zt.SPECIES[s]: self.offspring_left[s] for s in self.species_in_play},
+        }
+
+    def _zoo_board_view(self, seat: int) -> dict[str, JSON]:
+        b = self.boards[seat]
+        enclosures = []
+        for e, pen in enumerate(b.pens):
+            spec = ENCLOSURES[e]
+            s = b.species(e)
+            enclosures.append(
+                {
+                    "name": spec.name,
+                    "size": spec.size,
+                    "built": e < b.built,
+                    "points_full": spec.full,
+                    "points_short": spec.short,
+                    "coins": spec.coins,
+                    "stall_spaces": [STALL_SPACES[i] for i in spec.spaces],
+                    "species": zt.SPECIES[s] if s >= 0 else None,
+                    "tiles": [zt.name(x) for x in pen],
+                    "points": b.enclosure_points(e) if e < b.built else 0,
+                }
+            )
+        return {
+            "enclosures": enclosures,
+            "stall_spaces": [
+                {
+                    "name": STALL_SPACES[i],
+                    "enclosure": ENCLOSURES[e].name,
+                    "built": b.space_open(i),
+                    "stall": zt.name(x) if x >= 0 else None,
+                }
+                for i, (x, e) in enumerate(zip(b.stalls, OWNER, strict=False))
+            ],
+            "barn": [zt.name(x) for x in b.barn],
+            "expansions_left": b.boards_left,
+            "truck": TRUCK_NAMES[self.took[seat]] if self.took[seat] >= 0 else None,
+        }
+
+    def describe(self, action: Action, seat: int | None = None) -> str:
+        """The action in plain words, for a move log; call it before applying the action."""
+        if isinstance(action, Load):
+            return f"loads {tile_words(self.drawn)} onto truck {TRUCK_NAMES[action.truck]}"
+        if isinstance(action, Draw):
+            return "draws a tile"
+        if isinstance(action, Take):
+            return f"takes truck {TRUCK_NAMES[action.truck]}"
+        return self._zoo_describe(action)
+
+    def _zoo_describe(self, action: Action) -> str:
+        seat = self.to_move if self.to_move is not None else 0
+        b = self.boards[seat]
+        if isinstance(action, Place):
+            dest = "the barn" if action.where == BARN else place_name(action.where)
+            return f"puts {tile_words(action.tile)} in {dest}"
+        if isinstance(action, Move):
+            if action.src >= zt.FIRST:
+                return f"moves {tile_words(action.src)} from the barn to {place_name(action.dst)}"
+            stall = tile_words(b.stalls[action.src - SPACE])
+            return f"moves {stall} from {place_name(action.src)} to {place_name(action.dst)}"
+        if isinstance(action, Exchange):
+            if action.b >= GROUP:
+                what = f"the barn's {zt.SPECIES[action.b - GROUP]}s"
+            else:
+                what = f"the animals of {place_name(action.b)}"
+            return f"exchanges the animals of {place_name(action.a)} with {what}"
+        if isinstance(action, Buy):
+            return (
+                f"buys {tile_words(action.tile)} from seat {action.seller}'s barn"
+                f" for {place_name(action.where)}"
+            )
+        if isinstance(action, Discard):
+            return f"discards {tile_words(action.tile)} from the barn"
+        if isinstance(action, Expand):
+            return "turns over an expansion board"
+        return str(action)
+
+    def __str__(self) -> str:
+        from zoogames.games.zooloretto.render import render
+
+        return render(self)
+
+
+def tile_words(tile: int) -> str:
+    """A tile in words: 'a camel', 'a male camel', 'a camel offspring', 'a kiosk stall'."""
+    if tile == zt.COIN:
+        return "a coin"
+    if zt.is_stall(tile):
+        return f"a {zt.name(tile)} stall"
+    s, mark = zt.species_of(tile), zt.mark_of(tile)
+    species = zt.SPECIES[s]
+    return {
+        zt.MALE: f"a male {species}",
+        zt.FEMALE: f"a female {species}",
+        zt.YOUNG: f"{a_species(s)} offspring",
+        zt.MALE_BRED: f"a male {species} (has bred)",
+        zt.FEMALE_BRED: f"a female {species} (has bred)",
+    }.get(mark, a_species(s))
+
+
+class Zooloretto(Game):
+    """Zooloretto for 2 to 5 players (``zoogames.games.get("zooloretto")``).
+
+    Options of :meth:`new_game`:
+
+    - ``start_player``: the seat that starts (default: drawn from the seed);
+    - ``removed``: the species to leave out, by name (default: drawn from the seed); as
+      many as the player count requires (Z-R1, Z-R5);
+    - ``draw_order``: tile names the pile yields first, in order (e.g. ``["coin",
+      "camel/m", "kiosk"]``); the rest of the pile follows in shuffled order.
+    """
+
+    id = "zooloretto"
+    name = "Zooloretto"
+    min_players = 2
+    max_players = 5
+
+    def parse_action(self, text: str) -> Action:
+        """The action written as ``text`` (see ``docs/notation.md``)."""
+        return parse(text)
+
+    def new_game(self, players: int, seed: int | None = None, **options: Any) -> ZoolorettoState:
+        """A new game; see the class docstring for the options."""
+        self.check_players(players)
+        unknown = set(options) - {"start_player", "removed", "draw_order"}
+        if unknown:
+            raise InvalidOptions(f"unknown option(s) for Zooloretto: {', '.join(sorted(unknown))}")
+        seed = check_seed(seed)
+        removed = choose_removed(players, seed, options.get("removed"))
+        start = choose_start(players, seed, options.get("start_player"))
+        in_play = tuple(s for s in range(8) if s not in removed)
+        pile = build_pile(
+            zt.manifest(list(in_play)), seed, options.get("draw_order"), zt.PILE_TILES
+        )
+
+        state = ZoolorettoState.__new__(ZoolorettoState)
+        state.game = self
+        state.seed = seed
+        state.options = {
+            "players": players,
+            "start_player": start,
+            "removed": [zt.SPECIES[s] for s in sorted(removed)],
+        }
+        if options.get("draw_order") is not None:
+            state.options["draw_order"] = list(options["draw_order"])
+        state._init_trucks(players, start, pile)
+        init_zoos(state, players, in_play)
+        state.coins = [zt.START_COINS] * players  # Z-R1
+        state.bank = zt.COINS_IN_GAME - zt.START_COINS * players
+        return state
+
+
+def init_zoos(state: ZoolorettoState, players: int, in_play: tuple[int, ...]) -> None:
+    """Give every player a zoo board with its expansion boards; fill the offspring supply."""
+    state.boards = [ZooBoard(expansions_for(players)) for _ in range(players)]
+    state.offspring_left = [zt.YOUNG_PER_SPECIES if s in in_play else 0 for s in range(8)]
+    state.species_in_play = in_play
+
+
+def choose_removed(players: int, seed: int, given: Any, stream: str = "removed") -> set[int]:
+    """The species left out (Z-R1): given by name, or drawn from the seed (any species)."""
+    k = REMOVED_BY_PLAYERS[players]
+    if given is None:
+        return set(Rng(seed, stream).sample(range(8), k))
+    if not isinstance(given, list | tuple) or not all(isinstance(x, str) for x in given):
+        raise InvalidOptions("removed must be a list of species names")
+    try:
+        chosen = {zt.SPECIES.index(x) for x in given}
+    except ValueError:
+        raise InvalidOptions(
+            f"removed: unknown species among {list(given)}; species: {', '.join(zt.SPECIES)}"
+        ) from None
+    if len(chosen) != k or len(given) != k:
+        raise InvalidOptions(f"with {players} players, exactly {k} distinct species are removed")
+    return chosen
+
+
+ZOOLORETTO = Zooloretto()
+"""The registered game object."""
