@@ -90,6 +90,11 @@ def zooloretto(state: State, rng: Rng) -> list[Action]:
     return out
 
 
+def aquaretto_zooloretto(state: State, rng: Rng) -> list[Action]:
+    """Both games' candidates on the one state, which holds both games' zoos."""
+    return aquaretto(state, rng) + zooloretto(state, rng)
+
+
 def aquarium_designer(state: State, rng: Rng) -> list[Action]:
     """Pass, and drawing offer, preview and other cards onto every position ±3, 4 turns."""
     from zoogames.games.aquarium_designer.actions import PASS, Draw
@@ -108,5 +113,6 @@ def aquarium_designer(state: State, rng: Rng) -> list[Action]:
 CANDIDATES: dict[str, Callable[[State, Rng], list[Action]]] = {
     "aquaretto": aquaretto,
     "zooloretto": zooloretto,
+    "aquaretto-zooloretto": aquaretto_zooloretto,
     "aquarium-designer": aquarium_designer,
 }

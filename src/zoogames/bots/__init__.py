@@ -19,6 +19,7 @@ _BOTS: dict[str, str] = {
 _GREEDY: dict[str, str] = {
     "aquaretto": "zoogames.bots.greedy.aquaretto:AquarettoGreedy",
     "zooloretto": "zoogames.bots.greedy.zooloretto:ZoolorettoGreedy",
+    "aquaretto-zooloretto": "zoogames.bots.greedy.aquaretto_zooloretto:AquarettoZoolorettoGreedy",
     "aquarium-designer": "zoogames.bots.greedy.aquarium_designer:DesignerGreedy",
 }
 """Game id → the greedy bot of that game (each game has its own evaluation)."""

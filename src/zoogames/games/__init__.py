@@ -12,6 +12,7 @@ from zoogames.core.game import Game
 _GAMES = {
     "aquaretto": "zoogames.games.aquaretto:AQUARETTO",
     "zooloretto": "zoogames.games.zooloretto:ZOOLORETTO",
+    "aquaretto-zooloretto": "zoogames.games.aquaretto_zooloretto:AQUARETTO_ZOOLORETTO",
     "aquarium-designer": "zoogames.games.aquarium_designer:AQUARIUM_DESIGNER",
 }
 

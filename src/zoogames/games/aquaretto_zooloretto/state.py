@@ -1,0 +1,336 @@
+"""The variant "Aquaretto with Zooloretto" (ruling C-R1, the Aquaretto rulebook's last section).
+
+Each player has a water zoo with its depot *and* a zoo with its barn; the money and the
+truck round are shared. The game is built from the two games' own rules:
+:class:`AquarettoZoolorettoState` is a subclass of both
+:class:`~zoogames.games.aquaretto.AquarettoState` and
+:class:`~zoogames.games.zooloretto.ZoolorettoState`, and each hook hands a tile or an
+action to the game it belongs to. Placement, breeding, bonuses, money actions and
+scoring are theirs, so a fix in either game is a fix here too. What is this game's own:
+
+- two piles with their reserves and the truck rules of C-R1, which the shared truck round
+  (:mod:`zoogames.games.trucks`) knows for any number of piles;
+- tile kinds: Zooloretto's are all above Aquaretto's (see ``zooloretto/tiles.py``), so
+  both games' tiles coexist unchanged; only the coin tiles get new names here
+  (``aquaretto-coin``, ``zooloretto-coin``), the one name the two games share;
+- the setup (2 coins each; one money supply holding both games' 60 coins) and the score:
+  the two games' scores added, cashiers counting all coins (the money is shared anyway),
+  a manager also halving the barn's species penalty.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from zoogames.core.errors import IllegalAction, InvalidOptions
+from zoogames.core.game import JSON, Action, Game, Score
+from zoogames.games.aquaretto import tiles as at
+from zoogames.games.aquaretto.actions import Place as WaterPlace
+from zoogames.games.aquaretto.actions import parse as parse_aquaretto
+from zoogames.games.aquaretto.state import (
+    PILE_TILES as AQUARETTO_PILE_TILES,
+)
+from zoogames.games.aquaretto.state import (
+    AquarettoState,
+    init_water_zoos,
+)
+from zoogames.games.aquaretto.state import (
+    choose_removed as choose_removed_aquaretto,
+)
+from zoogames.games.aquaretto.state import (
+    describe as describe_aquaretto,
+)
+from zoogames.games.aquaretto.state import (
+    tile_words as aquaretto_words,
+)
+from zoogames.games.trucks import (
+    PILE_NAMES,
+    TRUCK_NAMES,
+    Draw,
+    Load,
+    Take,
+    build_pile,
+    check_seed,
+    choose_start,
+)
+from zoogames.games.zooloretto import tiles as zt
+from zoogames.games.zooloretto.actions import ACTIONS as ZOO_ACTIONS
+from zoogames.games.zooloretto.actions import Place as ZooPlace
+from zoogames.games.zooloretto.actions import parse as parse_zooloretto
+from zoogames.games.zooloretto.state import (
+    ZoolorettoState,
+    init_zoos,
+)
+from zoogames.games.zooloretto.state import (
+    choose_removed as choose_removed_zooloretto,
+)
+from zoogames.games.zooloretto.state import (
+    tile_words as zooloretto_words,
+)
+from zoogames.games.zooloretto.zoo import PLACES
+
+AQUARETTO, ZOOLORETTO = 0, 1
+"""The piles, by index (``PILE_NAMES``)."""
+
+COIN_NAMES = {at.COIN: "aquaretto-coin", zt.COIN: "zooloretto-coin"}
+"""The coin tiles of the two piles; every other tile keeps its own game's name."""
+
+PILE_TILES = (
+    {**{n: k for n, k in AQUARETTO_PILE_TILES.items() if k != at.COIN}, "aquaretto-coin": at.COIN},
+    {**{n: k for n, k in zt.PILE_TILES.items() if k != zt.COIN}, "zooloretto-coin": zt.COIN},
+)
+"""Per pile: notation → kind of every tile it holds."""
+
+START_COINS = 2
+BANK = at.COINS_IN_GAME + zt.COINS_IN_GAME
+"""The one money supply holds both games' coins (rules note)."""
+
+_ZOO_WORDS = frozenset(PLACES) | {"exchange"}
+
+
+def tile_name(tile: int) -> str:
+    """A tile's notation in this game: its own game's, but for the two coin tiles."""
+    if tile in COIN_NAMES:
+        return COIN_NAMES[tile]
+    return zt.name(tile) if tile >= zt.FIRST else at.name(tile)
+
+
+def tile_words(tile: int) -> str:
+    """A tile in words."""
+    if tile in COIN_NAMES:
+        return f"an {tile_name(tile)} tile"
+    return zooloretto_words(tile) if tile >= zt.FIRST else aquaretto_words(tile)
+
+
+class AquarettoZoolorettoState(AquarettoState, ZoolorettoState):
+    """A position of "Aquaretto with Zooloretto".
+
+    Aquaretto's fields (``zoos``: the water zoos, ``supply``, ``young_left``,
+    ``in_play``) and Zooloretto's (``boards``: the zoos with their barns,
+    ``offspring_left``, ``species_in_play``) side by side, on one truck round with two
+    piles (``piles[0]`` Aquaretto's, ``piles[1]`` Zooloretto's). Owed decisions
+    (``pending``) are only ever Aquaretto's: Zooloretto owes none.
+    """
+
+    COIN_TILES = frozenset(COIN_NAMES)
+
+    def tile_name(self, tile: int) -> str:
+        """The notation of a tile kind."""
+        return tile_name(tile)
+
+    def pile_of(self, tile: int) -> int:
+        """Zooloretto's tiles come from the second pile."""
+        return ZOOLORETTO if tile >= zt.FIRST else AQUARETTO
+
+    def _clone_extra(self, new: Any) -> None:
+        AquarettoState._clone_extra(self, new)
+        ZoolorettoState._clone_extra(self, new)
+
+    # ----- each tile and action to its own game (C-R1) -----------------------------------
+
+    def _placement_actions(self, tile: int) -> list[Action]:
+        if tile >= zt.FIRST:
+            return ZoolorettoState._placement_actions(self, tile)
+        return AquarettoState._placement_actions(self, tile)
+
+    def _money_actions(self) -> list[Action]:
+        """One money action per turn, in the water zoo or in the zoo."""
+        acts = AquarettoState._money_actions(self)
+        acts.extend(ZoolorettoState._money_actions(self))
+        return acts
+
+    def _check_own(self, action: Action) -> str | None:
+        zoo = type(action) in ZOO_ACTIONS
+        if isinstance(action, ZooPlace | WaterPlace) and (action.tile >= zt.FIRST) != zoo:
+            game = PILE_NAMES[self.pile_of(action.tile)]
+            return f"{tile_name(action.tile)} is a {game} tile: it goes to that game's zoo"
+        if zoo:
+            return ZoolorettoState._check_own(self, action)
+        return AquarettoState._check_own(self, action)
+
+    def _apply_own(self, action: Action) -> None:
+        if type(action) in ZOO_ACTIONS:
+            ZoolorettoState._apply_own(self, action)
+        else:
+            AquarettoState._apply_own(self, action)
+
+    # ----- scores and views -------------------------------------------------------------
+
+    def scores(self) -> list[Score]:
+        """The water zoo's score plus the zoo's (C-R1).
+
+        Cashiers count every coin the player has (there is one money anyway); with a
+        manager, each species in the barn costs 1 point instead of 2.
+        """
+        out = []
+        for seat, z in enumerate(self.zoos):
+            water = z.score(self.coins[seat])
+            land = self.boards[seat].score(barn_penalty=1 if z.manager else 2)
+            out.append(Score(water.total + land.total, {**water.parts, **land.parts}))
+        return out
+
+    def view(self, seat: int | None) -> dict[str, JSON]:
+        """What ``seat`` sees at the table: everything but the order of the piles."""
+        v: dict[str, JSON] = {"game": self.game.id, "players": self.players, "seat": seat}
+        v.update(self.truck_view())
+        v["supply"] = self.supply
+        v["water_species"] = [at.SPECIES[s] for s in self.in_play]
+        v["water_offspring_left"] = {at.SPECIES[s]: self.young_left[s] for s in self.in_play}
+        zoo = self._zoo_supply_view()
+        v["zoo_species"] = zoo["species"]
+        v["offspring_left"] = zoo["offspring_left"]
+        v["water_zoos"] = [self._zoo_view(i) for i in range(self.players)]
+        v["zoos"] = [self._zoo_board_view(i) for i in range(self.players)]
+        v["pending"] = self._pending_view()
+        v["scores"] = [s.to_json() for s in self.scores()]
+        v["legal"] = [str(a) for a in self.legal_actions()] if seat == self.to_move else []
+        return v
+
+    def describe(self, action: Action, seat: int | None = None) -> str:
+        """The action in plain words, for a move log; call it before applying the action."""
+        if isinstance(action, Draw):
+            if action.pile < 0:
+                return "draws a tile"
+            return f"draws a tile from the {PILE_NAMES[action.pile]} pile"
+        if isinstance(action, Load):
+            return f"loads {tile_words(self.drawn)} onto truck {TRUCK_NAMES[action.truck]}"
+        if isinstance(action, Take):
+            return f"takes truck {TRUCK_NAMES[action.truck]}"
+        if type(action) in ZOO_ACTIONS:
+            return self._zoo_describe(action)
+        return describe_aquaretto(self, action)
+
+    def __str__(self) -> str:
+        from zoogames.games.aquaretto_zooloretto.render import render
+
+        return render(self)
+
+
+def _zooloretto_words(words: list[str]) -> bool:
+    """True if ``words`` read as a Zooloretto action: a tile decides, else a place."""
+    for word in words:
+        if word in at.NAMES:
+            return False
+        if word in zt.NAMES:
+            return True
+    return bool(_ZOO_WORDS.intersection(words)) or words == ["expand"]
+
+
+def parse(text: str) -> Action:
+    """The action written as ``text`` in either game's notation (see ``docs/notation.md``).
+
+    The two notations share no action: ``draw`` names the pile, and every other action is
+    read by either game's parser. Text that neither reads gets the reason of the game it
+    looks like: the game of the tile it names, else Zooloretto for its places (enclosures,
+    stall spaces, barn), ``exchange`` and a bare ``expand``, else Aquaretto.
+    """
+    zoo = _zooloretto_words(text.strip().lower().split())
+    first, second = (
+        (parse_zooloretto, parse_aquaretto) if zoo else (parse_aquaretto, parse_zooloretto)
+    )
+    try:
+        return first(text)
+    except IllegalAction as e:
+        try:
+            return second(text)
+        except IllegalAction:
+            raise e from None
+
+
+class AquarettoZooloretto(Game):
+    """The variant "Aquaretto with Zooloretto", 2 to 5 players (id ``aquaretto-zooloretto``).
+
+    Options of :meth:`new_game`:
+
+    - ``start_player``: the seat that starts (default: drawn from the seed);
+    - ``removed``: the species to leave out, by name, of both games (their names differ):
+      as many of each as each game's rules require for the player count (A-R2, Z-R1);
+      default: drawn from the seed;
+    - ``draw_order``: ``{"aquaretto": [...], "zooloretto": [...]}``, tile names each pile
+      yields first, in order (coins are ``aquaretto-coin`` and ``zooloretto-coin``); the
+      rest of each pile follows in shuffled order.
+    """
+
+    id = "aquaretto-zooloretto"
+    name = "Aquaretto with Zooloretto"
+    min_players = 2
+    max_players = 5
+
+    def parse_action(self, text: str) -> Action:
+        """The action written as ``text`` (see ``docs/notation.md``)."""
+        return parse(text)
+
+    def new_game(
+        self, players: int, seed: int | None = None, **options: Any
+    ) -> AquarettoZoolorettoState:
+        """A new game; see the class docstring for the options."""
+        self.check_players(players)
+        unknown = set(options) - {"start_player", "removed", "draw_order"}
+        if unknown:
+            raise InvalidOptions(f"unknown option(s) for {self.name}: {', '.join(sorted(unknown))}")
+        seed = check_seed(seed)
+        water_out, zoo_out = split_removed(options.get("removed"))
+        removed_water = choose_removed_aquaretto(players, seed, water_out)
+        removed_zoo = choose_removed_zooloretto(players, seed, zoo_out, stream="removed zoo")
+        start = choose_start(players, seed, options.get("start_player"))
+        orders = split_draw_order(options.get("draw_order"))
+        water = tuple(s for s in range(8) if s not in removed_water)
+        zoo = tuple(s for s in range(8) if s not in removed_zoo)
+        piles = [
+            build_pile(
+                manifest,
+                seed,
+                orders[p],
+                PILE_TILES[p],
+                stream=f"pile {PILE_NAMES[p]}",
+                option=f"draw_order.{PILE_NAMES[p]}",
+            )
+            for p, manifest in enumerate((at.manifest(list(water)), zt.manifest(list(zoo))))
+        ]
+
+        state = AquarettoZoolorettoState.__new__(AquarettoZoolorettoState)
+        state.game = self
+        state.seed = seed
+        state.options = {
+            "players": players,
+            "start_player": start,
+            "removed": [at.SPECIES[s] for s in sorted(removed_water)]
+            + [zt.SPECIES[s] for s in sorted(removed_zoo)],
+        }
+        if options.get("draw_order") is not None:
+            state.options["draw_order"] = {k: list(v) for k, v in options["draw_order"].items()}
+        state._init_trucks(players, start, *piles)
+        init_water_zoos(state, players, water)
+        init_zoos(state, players, zoo)
+        state.coins = [START_COINS] * players  # C-R1: 2 coins each, in all
+        state.bank = BANK - START_COINS * players
+        return state
+
+
+def split_removed(given: Any) -> tuple[Any, Any]:
+    """A list of removed species of both games, as (Aquaretto's, Zooloretto's)."""
+    if given is None:
+        return None, None
+    if not isinstance(given, list | tuple) or not all(isinstance(x, str) for x in given):
+        raise InvalidOptions("removed must be a list of species names")
+    unknown = [x for x in given if x not in at.SPECIES and x not in zt.SPECIES]
+    if unknown:
+        raise InvalidOptions(
+            f"removed: unknown species {unknown}; species: {', '.join(at.SPECIES + zt.SPECIES)}"
+        )
+    return [x for x in given if x in at.SPECIES], [x for x in given if x in zt.SPECIES]
+
+
+def split_draw_order(given: Any) -> tuple[Any, Any]:
+    """``{"aquaretto": [...], "zooloretto": [...]}`` as one draw order per pile."""
+    if given is None:
+        return None, None
+    if not isinstance(given, dict) or set(given) - set(PILE_NAMES):
+        raise InvalidOptions(
+            'draw_order must be {"aquaretto": [tile names], "zooloretto": [tile names]}'
+        )
+    return given.get(PILE_NAMES[AQUARETTO]), given.get(PILE_NAMES[ZOOLORETTO])
+
+
+AQUARETTO_ZOOLORETTO = AquarettoZooloretto()
+"""The registered game object."""
