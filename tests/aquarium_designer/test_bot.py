@@ -82,3 +82,20 @@ def test_the_evaluation_of_a_full_aquarium_is_its_score() -> None:
     state = play(["random", "random"], seed=3)
     for lay, score in zip(state.layouts, state.scores(), strict=True):
         assert evaluate_layout(lay, state.need) == score.total
+
+
+def test_the_fast_value_matches_playing_the_action() -> None:
+    from zoogames.bots.greedy import GreedyBot
+
+    state = AQUARIUM_DESIGNER.new_game(players=2, seed=6)
+    rng = Rng(6)
+    for _ in range(5):
+        state.apply(rng.choice(state.legal_actions()))
+    bot = bots.make("greedy", game=GAME)
+    assert isinstance(bot, DesignerGreedy)
+    seat = state.to_move
+    assert seat is not None
+    for action in state.legal_actions():
+        assert bot.value(state, action, seat) == GreedyBot.value(bot, state, action, seat)
+    choice = bot.playout_decide(state, state.legal_actions())
+    assert choice in state.legal_actions() and str(choice) != "pass"

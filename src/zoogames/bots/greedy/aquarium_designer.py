@@ -138,6 +138,22 @@ class DesignerGreedy(GreedyBot):
                 best_value, best_action = value, action
         return best_action
 
+    def value(self, state: State, action: Action, seat: int) -> float:
+        """The evaluation after ``action`` (a pass leaves the aquarium as it is)."""
+        assert isinstance(state, DesignerState)
+        lay = state.layouts[seat]
+        if isinstance(action, Draw):
+            lay = lay.copy()
+            masks = tables(state.deck).layout[action.card - 1][action.turns]
+            lay.place(action.card, action.x, action.y, action.turns, masks)
+        return evaluate_layout(lay, state.need)
+
+    def playout_decide(self, state: State, legal: list[Action]) -> Action:
+        """A fast policy for search playouts: the best draw by one ply, never a pass."""
+        assert isinstance(state, DesignerState)
+        assert state.to_move is not None
+        return self.best(state, state.to_move, state.offer)[1]
+
     def should_pass(self, state: DesignerState, seat: int, legal: list[Action]) -> bool:
         """True if passing now costs little (see the module docstring)."""
         if state.players == 1 or state.round == ROUNDS or not isinstance(legal[0], Pass):
