@@ -240,10 +240,10 @@ class Layout:
         return None
 
     def fillable(self) -> int:
-        """The empty positions that a card will still take by the end of the game.
+        """The empty positions that some 3×3 area around the cards still holds.
 
-        Nine cards always fill a 3×3 area, so these are the empty positions of every
-        3×3 area around the cards that fits in the grid (the current box).
+        Nine cards always fill a 3×3 area, so once the cards span 3×3 these are exactly
+        the positions still to fill; before that, the positions that may yet be filled.
         """
         return box(self.minx, self.maxx, self.miny, self.maxy) & ~self.occupied
 
