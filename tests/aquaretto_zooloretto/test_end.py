@@ -45,7 +45,7 @@ def test_c_r1_the_first_reserve_tile_of_a_pile_closes_it_at_the_end_of_the_round
         "state": "closed",
     }
     # from now on only the other pile, and the truck restrictions lapse
-    assert not state.restricted()
+    assert not state.restricted
     assert "draw aquaretto" not in legal(state)
     with pytest.raises(IllegalAction, match="the aquaretto pile has left the game"):
         state.apply("draw aquaretto")
@@ -57,7 +57,7 @@ def test_c_r1_the_first_reserve_tile_of_a_pile_closes_it_at_the_end_of_the_round
 
 def test_c_r1_the_first_reserve_tile_of_the_second_pile_ends_the_game() -> None:
     state = new(3)
-    state.pile_state = [CLOSED, OPEN]
+    state.pile_state, state.restricted = [CLOSED, OPEN], False  # as after an earlier round
     to_reserve(state, 1)
     play(state, "draw zooloretto", "load A")
     assert state.final_round

@@ -100,7 +100,7 @@ def test_invariants_hold_in_random_games(players: int, seed: int, choices: rando
     closed_before: list[int] = []
     while not state.is_terminal:
         check_invariants(state)
-        if state.restricted() and any(t >= 0 for t in state.taker):
+        if state.restricted and any(t >= 0 for t in state.taker):
             assert set(state.truck_pile) >= {0, 1}, "a truck was taken before both games"
         sizes = [len(p) for p in state.piles]
         legal = state.legal_actions()

@@ -177,6 +177,8 @@ class TruckState(State):
     - ``piles``: the unseen tiles of each pile, the next one last; the first ``RESERVE``
       of each are its reserve under the disc. Never shown to anyone. ``pile`` is the
       only pile of a one-pile game; ``pile_state[p]`` is OPEN, CLOSING or CLOSED;
+      ``restricted``: True while several piles are open, i.e. the truck rules of C-R1
+      hold (they lapse from the round after a pile closes);
     - ``drawn``: the tile just drawn and not yet loaded (-1 if none);
     - ``unloading``: tiles of the truck just taken that are still to be placed;
     - ``pending``: decisions owed after a placement, resolved before anything else;
@@ -193,6 +195,7 @@ class TruckState(State):
     took: list[int]
     piles: list[list[int]]
     pile_state: list[int]
+    restricted: bool
     drawn: int
     unloading: list[int]
     pending: list[int]
@@ -211,6 +214,7 @@ class TruckState(State):
         self.took = [-1] * players
         self.piles = list(piles)
         self.pile_state = [OPEN] * len(piles)
+        self.restricted = len(piles) > 1
         self.drawn = -1
         self.unloading = []
         self.pending = []
@@ -291,10 +295,6 @@ class TruckState(State):
             self.drawn >= 0 or bool(self.pending) or self.took[self.to_move] >= 0
         )
 
-    def restricted(self) -> bool:
-        """True while several piles are open: the truck rules of C-R1 apply."""
-        return len(self.piles) > 1 and len(self.piles) - self.pile_state.count(CLOSED) > 1
-
     def _missing(self, p: int) -> int:
         """How many open piles other than ``p`` are on no truck yet this round."""
         on_trucks = self.truck_pile
@@ -315,7 +315,7 @@ class TruckState(State):
         """Trucks that may take a tile of pile ``p`` now (``free``: :meth:`_free_trucks`)."""
         if free is None:
             free = self._free_trucks()
-        if not self.restricted():
+        if not self.restricted:
             return free
         bound = self.truck_pile
         out = []
@@ -340,7 +340,7 @@ class TruckState(State):
         if len(self.piles) == 1:
             return [DRAW] if self.piles[0] else []
         state = self.pile_state
-        if not self.restricted():
+        if not self.restricted:
             return [DRAWS[p] for p, pile in enumerate(self.piles) if pile and state[p] != CLOSED]
         return [
             DRAWS[p]
@@ -351,7 +351,7 @@ class TruckState(State):
     def _takeable(self) -> list[int]:
         """Untaken trucks with at least one face-up tile (C-R1: once every pile is on one)."""
         trucks = [t for t, tiles in enumerate(self.trucks) if self.taker[t] < 0 and tiles]
-        if trucks and self.restricted() and self._missing(-1):
+        if trucks and self.restricted and self._missing(-1):
             return []
         return trucks
 
@@ -397,7 +397,7 @@ class TruckState(State):
         reason = self._truck_reason(t)
         if reason is None and len(self.trucks[t]) >= self.capacity[t]:
             reason = f"truck {TRUCK_NAMES[t]} is full"
-        if reason is None and self.restricted():
+        if reason is None and self.restricted:
             p, bound = self.pile_of(self.drawn), self.truck_pile[t]
             if bound >= 0 and bound != p:
                 reason = (
@@ -509,6 +509,8 @@ class TruckState(State):
         for p, s in enumerate(self.pile_state):
             if s == CLOSING:  # C-R1: the rest of this pile leaves the game, unseen
                 self.pile_state[p] = CLOSED
+        # C-R1: the truck restrictions hold while several piles are open
+        self.restricted = len(self.piles) - self.pile_state.count(CLOSED) > 1
         if self.final_round:
             self.to_move = None
         else:
@@ -535,6 +537,7 @@ class TruckState(State):
         new.took = self.took[:]
         new.piles = [p[:] for p in self.piles]
         new.pile_state = self.pile_state[:]
+        new.restricted = self.restricted
         new.drawn = self.drawn
         new.unloading = self.unloading[:]
         new.pending = self.pending[:]
@@ -562,6 +565,7 @@ class TruckState(State):
             self.took,
             self.piles,
             self.pile_state,
+            self.restricted,
             self.drawn,
             self.unloading,
             self.pending,
@@ -618,7 +622,7 @@ class TruckState(State):
         v["to_move"] = self.to_move
         if several:
             v["piles"] = [self.pile_view(p) for p in range(len(self.piles))]
-            v["restricted"] = self.restricted()
+            v["restricted"] = self.restricted
         else:
             reserve = min(RESERVE, len(self.piles[0]))
             v["pile"] = len(self.piles[0]) - reserve
