@@ -3,8 +3,9 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+RL     := $(VENV)/.installed-rl
 
-.PHONY: install run test lint typecheck unit bench clean
+.PHONY: install install-rl run test lint typecheck unit bench bench-rl clean
 
 install: $(STAMP)
 
@@ -13,23 +14,34 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[dev]'
 	touch $(STAMP)
 
+# The research interfaces and their examples (numpy, gymnasium, pettingzoo, open_spiel,
+# torch): what the tests need beyond `make run`.
+install-rl: $(RL)
+
+$(RL): $(STAMP)
+	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[dev,train]'
+	touch $(RL)
+
 run: install
 	$(BIN)/zoogames play aquaretto --players 3 --seat human --seat greedy --seat greedy
 
-lint: install
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+lint: install-rl
+	$(BIN)/ruff check src tests benchmarks examples
+	$(BIN)/ruff format --check src tests benchmarks examples
 
-typecheck: install
+typecheck: install-rl
 	$(BIN)/mypy
 
-unit: install
+unit: install-rl
 	$(BIN)/pytest -n auto
 
 test: lint typecheck unit
 
 bench: install
 	$(BIN)/python benchmarks/throughput.py
+
+bench-rl: install-rl
+	$(BIN)/python benchmarks/adapters.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -1,0 +1,605 @@
+"""Aquaretto for the adapters: its action index space, its observation, its chance nodes.
+
+Cells. A water zoo lives on the engine's 21×21 grid (x, y in -8..12), but only cells that
+some legal sequence of expansion boards can cover ever hold anything (ruling A-R1: 2 small
+and 2 large boards per player, each sharing an edge with the zoo, never on the base
+board's 5×5 footprint). :func:`reachable` finds them once: the 19 base spaces and 350
+cells around them, :data:`CELLS` (369 in all, row by row), and the 1,171 small and 298
+large board placements that can ever be legal. Actions index cells within that set.
+
+The index layout (T trucks: 3 with 2 players, else one per player; C = 369 cells;
+W = 3 + C coworker places: ``cashier``, ``keeper``, ``manager``, then the cells):
+
+==============  ======================  ==============================================
+block           count                   index runs over
+==============  ======================  ==============================================
+draw            1
+load X          T                       truck A, B, …
+take X          T                       truck A, B, …
+place T WHERE   32 × (1 + C)            tile kind (:data:`PLACE_TILES`), then
+                                        ``depot`` and the cells
+offspring X     C                       cells
+worker X        W                       coworker places
+move depot X    C                       cells
+move SRC DST    W × (W − 1)             source place, then destination place (≠ source)
+buy S X         P × C                   seller seat, then cell (own seat: never legal)
+discard         1
+expand small    1,171                   the small placements, by their cells' mask
+expand large    298                     the large placements, by their cells' mask
+==============  ======================  ==============================================
+
+Moves of a trainer from cell to cell make up most of the space (372 × 371); see
+``docs/rl.md`` for why the space stays flat and exact.
+"""
+
+from __future__ import annotations
+
+from array import array
+from bisect import bisect_right
+from collections import Counter
+from functools import lru_cache
+from itertools import combinations
+
+import numpy as np
+import numpy.typing as npt
+
+from zoogames.core.errors import IllegalAction
+from zoogames.core.game import JSON, Action, State
+from zoogames.games.aquaretto import geometry as g
+from zoogames.games.aquaretto import tiles as t
+from zoogames.games.aquaretto.actions import (
+    DISCARD,
+    Buy,
+    Discard,
+    Expand,
+    Move,
+    Offspring,
+    Place,
+    Worker,
+    buy,
+    expand,
+    move,
+    offspring,
+    place,
+    worker,
+)
+from zoogames.games.aquaretto.state import AquarettoState
+from zoogames.games.aquaretto.zoo import CASHIER, DEPOT, KEEPER, MANAGER, WaterZoo
+from zoogames.games.trucks import DRAW, LOADS, RESERVE, TAKES, TRUCK_SIZE, Draw, Load, Take
+from zoogames.rl.games import GameSpec, SetupStep
+from zoogames.rl.spaces import ActionSpace, Block, ObservationEncoder, Vector, segments
+
+# ----- tiles -------------------------------------------------------------------------------
+
+
+def _kinds(marks_trainable: tuple[int, ...], marks_fish: tuple[int, ...]) -> tuple[int, ...]:
+    out = []
+    for s in range(8):
+        for m in marks_trainable if s in t.TRAINABLE else marks_fish:
+            out.append(t.kind(s, m))
+    return tuple(sorted(out))
+
+
+PLACE_TILES = _kinds((t.PLAIN, t.MALE, t.FEMALE, t.BOLT), (t.PLAIN, t.MALE, t.FEMALE, t.FISH))
+"""The 32 tile kinds a truck can bring (no offspring), in kind order: dolphin, dolphin/m, …"""
+DRAW_KINDS = (*PLACE_TILES, t.COIN)
+"""The 33 kinds the pile holds; chance outcome ``i`` draws ``DRAW_KINDS[i]``."""
+ANIMAL_KINDS = _kinds(
+    (t.PLAIN, t.MALE, t.FEMALE, t.BOLT, t.YOUNG), (t.PLAIN, t.MALE, t.FEMALE, t.FISH, t.YOUNG)
+)
+"""The 40 animal kinds, offspring included (a depot may hold any)."""
+
+_PLACE_ID = {k: i for i, k in enumerate(PLACE_TILES)}
+_DRAW_ID = {k: i for i, k in enumerate(DRAW_KINDS)}
+_ANIMAL_ID = {k: i for i, k in enumerate(ANIMAL_KINDS)}
+
+# ----- cells: what expansion boards can reach (A-R1) ---------------------------------------
+
+
+def _placements(shapes: tuple[tuple[tuple[int, int], ...], ...]) -> list[int]:
+    """Every placement of ``shapes`` on the grid off the base footprint, as masks."""
+    found = set()
+    for shape in shapes:
+        for oy in range(g.LO, g.HI):
+            for ox in range(g.LO, g.HI):
+                pts = [(ox + dx, oy + dy) for dx, dy in shape]
+                if all(g.in_range(x, y) for x, y in pts):
+                    m = g.mask_of(pts)
+                    if not m & g.FOOTPRINT:
+                        found.add(m)
+    return sorted(found)
+
+
+Node = tuple[int, int, int]
+"""A board placed last, and the small and large boards still in hand."""
+
+
+@lru_cache(maxsize=1)
+def reachable() -> tuple[tuple[int, ...], tuple[int, ...], dict[Node, Node]]:
+    """The small and large placements that can ever be legal, and a witness for each.
+
+    A board can be placed in some game if and only if a chain of at most 4 boards (at
+    most 2 of each size) leads to it from the base board, each sharing an edge with the
+    one before and none overlapping another. The search below only keeps consecutive
+    boards apart, so it could over-approximate; ``parents`` holds the chain it found to
+    each node (``(board, small_left, large_left)`` → the node before), and the tests
+    check that every board ends at least one chain that is a legal sequence (each board
+    off all earlier ones and touching the zoo), which makes the set exact.
+    """
+    boards = [(m, False) for m in _placements(g.SMALL_SHAPES)]
+    boards += [(m, True) for m in _placements(g.LARGE_SHAPES)]
+    covering: dict[int, list[tuple[int, bool]]] = {}
+    for m, large in boards:
+        for c in g.bits(m):
+            covering.setdefault(c, []).append((m, large))
+    start: Node = (g.BASE, 2, 2)
+    parents: dict[Node, Node] = {}
+    small: set[int] = set()
+    large_set: set[int] = set()
+    frontier = [start]
+    while frontier:
+        nxt = []
+        for node in frontier:
+            last, sl, ll = node
+            touching = g.neighbors(last) & ~last & ~g.FOOTPRINT
+            for c in g.bits(touching):
+                for m, large in covering.get(c, ()):
+                    if m & last or not (ll if large else sl):
+                        continue
+                    (large_set if large else small).add(m)
+                    child = (m, sl - (not large), ll - large)
+                    if child not in parents:
+                        parents[child] = node
+                        nxt.append(child)
+        frontier = nxt
+    return tuple(sorted(small)), tuple(sorted(large_set)), parents
+
+
+def _cells() -> tuple[int, ...]:
+    small, large, _ = reachable()
+    union = g.BASE
+    for m in small + large:
+        union |= m
+    return tuple(g.bits(union))
+
+
+CELLS = _cells()
+"""Every cell that can ever be a space (bit indices, row by row): base spaces and beyond."""
+C = len(CELLS)
+SMALL_BOARDS, LARGE_BOARDS, _ = reachable()
+
+_CELL_ID = [-1] * (g.SIZE * g.W)
+for _i, _c in enumerate(CELLS):
+    _CELL_ID[_c] = _i
+_SMALL_ID = {m: i for i, m in enumerate(SMALL_BOARDS)}
+_LARGE_ID = {m: i for i, m in enumerate(LARGE_BOARDS)}
+_SLOTS = (CASHIER, KEEPER, MANAGER)
+W = 3 + C
+"""Coworker places: the three slots, then the cells."""
+
+
+def cell_id(where: int) -> int:
+    """The position of a cell in :data:`CELLS`; ``IllegalAction`` if it can never be a space."""
+    i = _CELL_ID[where] if 0 <= where < len(_CELL_ID) else -1
+    if i < 0:
+        x, y = g.xy(where) if where >= 0 else (None, None)
+        raise IllegalAction(f"{x},{y} can never be a space of a water zoo")
+    return i
+
+
+def _place_id(where: int) -> int:
+    """A coworker place: 0–2 the slots, 3 + cell id a space (a trainer)."""
+    if where < 0:
+        if where not in _SLOTS:
+            raise IllegalAction("a coworker stands on cashier, keeper, manager or a space")
+        return _SLOTS.index(where)
+    return 3 + cell_id(where)
+
+
+def _place_at(i: int) -> int:
+    return _SLOTS[i] if i < 3 else CELLS[i - 3]
+
+
+class AquarettoActions(ActionSpace):
+    """Aquaretto's action index space (see the module docstring for the layout)."""
+
+    def __init__(self, players: int) -> None:
+        from zoogames.games.aquaretto.state import AQUARETTO
+
+        super().__init__(AQUARETTO, players)
+        self.trucks = 3 if players == 2 else players
+        sizes = [
+            ("draw", 1, "draw", ""),
+            ("load", self.trucks, "load X", "truck A, B, …"),
+            ("take", self.trucks, "take X", "truck A, B, …"),
+            ("place", len(PLACE_TILES) * (1 + C), "place TILE WHERE", "tile, then depot, cells"),
+            ("offspring", C, "offspring CELL", "cell"),
+            ("worker", W, "worker PLACE", "cashier, keeper, manager, cells"),
+            ("move-depot", C, "move depot CELL", "cell"),
+            ("move", W * (W - 1), "move SRC DST", "source place, then other destination place"),
+            ("buy", players * C, "buy SEAT CELL", "seller seat, then cell"),
+            ("discard", 1, "discard", ""),
+            ("expand-small", len(SMALL_BOARDS), "expand small CELLS", "placement (by mask)"),
+            ("expand-large", len(LARGE_BOARDS), "expand large CELLS", "placement (by mask)"),
+        ]
+        blocks = []
+        first = 0
+        for name, count, pattern, order in sizes:
+            blocks.append(Block(name, first, count, pattern, order))
+            first += count
+        self.blocks = tuple(blocks)
+        self.n = first
+        self._starts = [b.first for b in blocks]
+        self._first = {b.name: b.first for b in blocks}
+
+    def _encode(self, action: Action) -> int:
+        f = self._first
+        kind = type(action)
+        if kind is Draw:
+            return 0
+        if kind is Load or kind is Take:
+            assert isinstance(action, Load | Take)
+            if action.truck >= self.trucks:
+                raise IllegalAction(f"there is no truck {action} with {self.players} players")
+            return f["load" if kind is Load else "take"] + action.truck
+        if kind is Place:
+            assert isinstance(action, Place)
+            w = 0 if action.where == DEPOT else 1 + cell_id(action.where)
+            return f["place"] + _PLACE_ID[action.tile] * (1 + C) + w
+        if kind is Offspring:
+            assert isinstance(action, Offspring)
+            return f["offspring"] + cell_id(action.where)
+        if kind is Worker:
+            assert isinstance(action, Worker)
+            return f["worker"] + _place_id(action.where)
+        if kind is Move:
+            assert isinstance(action, Move)
+            if action.src == DEPOT:
+                return f["move-depot"] + cell_id(action.dst)
+            s, d = _place_id(action.src), _place_id(action.dst)
+            if s == d:
+                raise IllegalAction("a coworker must move somewhere else")
+            return f["move"] + s * (W - 1) + (d if d < s else d - 1)
+        if kind is Buy:
+            assert isinstance(action, Buy)
+            if not 0 <= action.seller < self.players:
+                raise IllegalAction(f"there is no seat {action.seller}")
+            return f["buy"] + action.seller * C + cell_id(action.where)
+        if kind is Discard:
+            return f["discard"]
+        if kind is Expand:
+            assert isinstance(action, Expand)
+            ids = _LARGE_ID if action.large else _SMALL_ID
+            if action.cells not in ids:
+                raise IllegalAction(f"{action} can never be legal (A-R1)")
+            return f["expand-large" if action.large else "expand-small"] + ids[action.cells]
+        raise IllegalAction(f"{action} is not an Aquaretto action")
+
+    def factors(self) -> dict[str, npt.NDArray[np.int32]]:
+        """Per index: its block number and two coordinates within the block.
+
+        ``a``: tile (place), seller (buy), source place (move), truck (load, take);
+        ``b``: the cell or coworker place, ``depot`` as 0 then cells from 1 (place),
+        the destination place (move), the placement (expand). Unused coordinates are 0.
+        A network can score an index from these small vocabularies instead of from
+        ``n`` separate outputs.
+        """
+        block = np.zeros(self.n, np.int32)
+        a = np.zeros(self.n, np.int32)
+        b = np.zeros(self.n, np.int32)
+        for number, blk in enumerate(self.blocks):
+            i = np.arange(blk.count, dtype=np.int32)
+            sl = slice(blk.first, blk.first + blk.count)
+            block[sl] = number
+            if blk.name == "place":
+                a[sl], b[sl] = np.divmod(i, 1 + C)
+            elif blk.name == "buy":
+                a[sl], b[sl] = np.divmod(i, C)
+            elif blk.name == "move":
+                s, d = np.divmod(i, W - 1)
+                a[sl], b[sl] = s, d + (d >= s)
+            elif blk.name in ("load", "take"):
+                a[sl] = i
+            else:
+                b[sl] = i
+        return {"block": block, "a": a, "b": b}
+
+    def _decode(self, index: int) -> Action:
+        block = self.blocks[bisect_right(self._starts, index) - 1]
+        i = index - block.first
+        name = block.name
+        if name == "draw":
+            return DRAW
+        if name == "load":
+            return LOADS[i]
+        if name == "take":
+            return TAKES[i]
+        if name == "place":
+            tile, w = divmod(i, 1 + C)
+            return place(PLACE_TILES[tile], DEPOT if w == 0 else CELLS[w - 1])
+        if name == "offspring":
+            return offspring(CELLS[i])
+        if name == "worker":
+            return worker(_place_at(i))
+        if name == "move-depot":
+            return move(DEPOT, CELLS[i])
+        if name == "move":
+            s, d = divmod(i, W - 1)
+            return move(_place_at(s), _place_at(d if d < s else d + 1))
+        if name == "buy":
+            seller, c = divmod(i, C)
+            return buy(seller, CELLS[c])
+        if name == "discard":
+            return DISCARD
+        if name == "expand-small":
+            return expand(False, SMALL_BOARDS[i])
+        return expand(True, LARGE_BOARDS[i])
+
+
+# ----- observations ------------------------------------------------------------------------
+
+PLANES = (
+    "space",
+    *(f"species:{s}" for s in t.SPECIES),
+    "male",
+    "female",
+    "fish",
+    "bolt",
+    "young",
+    "trainer",
+)
+"""The planes of a water zoo, each 21×21 (row y = -8..12, column x = -8..12)."""
+_NBYTES = (g.SIZE * g.W + 7) // 8
+DEPOT_TOP = 3
+"""How many of a depot's top tiles the observation shows one by one."""
+PLAYER_FEATURES = (
+    "coins",
+    "cashiers",
+    "keepers",
+    "manager",
+    "small_left",
+    "large_left",
+    "allowance",
+    "took_truck",
+    "depot_size",
+    *(f"depot_species:{s}" for s in t.SPECIES),
+    *(f"depot_top{d}:{t.name(k)}" for d in range(DEPOT_TOP) for k in ANIMAL_KINDS),
+)
+
+
+def _zoo_planes(z: WaterZoo) -> Vector:
+    masks = (z.spaces, *z.species, z.male, z.female, z.fish, z.bolt, z.young, z.trainers)
+    raw = b"".join(m.to_bytes(_NBYTES, "little") for m in masks)
+    bits = np.unpackbits(np.frombuffer(raw, np.uint8), bitorder="little")
+    grid = bits.reshape(len(PLANES), _NBYTES * 8)[:, : g.SIZE * g.W]
+    return grid.reshape(len(PLANES), g.SIZE, g.W)[:, :, : g.SIZE].astype(np.float32).ravel()
+
+
+class AquarettoObservation(ObservationEncoder):
+    """What one seat sees of Aquaretto; everything but the order of the pile.
+
+    Segments (P players, T trucks; seats listed from the observer on, in turn order):
+
+    - ``zoos`` (P, 15, 21, 21): per water zoo, the planes of :data:`PLANES`: spaces,
+      the species of each tile, its mark, the trainers;
+    - ``players`` (P, 137): :data:`PLAYER_FEATURES`: coins, coworkers on slots, boards
+      left, allowance, whether the seat took a truck this round, the depot's size, its
+      species counts and its top 3 tiles one-hot;
+    - ``turn`` (P): one-hot, whose turn it is (all 0 once the game is over);
+    - ``table`` (22): round, last round, pile and reserve sizes, bank, coworker supply,
+      offspring left per species, species in play;
+    - ``drawn`` (33): the tile just drawn, one-hot over :data:`DRAW_KINDS`;
+    - ``unloading`` (33): counts of the taken truck's tiles still to place;
+    - ``pending`` (9): the owed decision: offspring of species 0–7, or a coworker;
+    - ``trucks`` (T, 36 + P): per truck, tile counts (33), free spaces, spaces blocked,
+      taken or not, and who took it (one-hot, observer first);
+    - ``unseen`` (33): counts of the tiles still in pile and reserve, by kind (what
+      anyone can count from the table; never their order).
+    """
+
+    def __init__(self, players: int) -> None:
+        from zoogames.games.aquaretto.state import AQUARETTO
+
+        super().__init__(AQUARETTO, players)
+        p = players
+        self.trucks = 3 if p == 2 else p
+        self.segments = segments(
+            [
+                ("zoos", (p, len(PLANES), g.SIZE, g.SIZE), "water zoo planes (PLANES)"),
+                ("players", (p, len(PLAYER_FEATURES)), "per seat (PLAYER_FEATURES)"),
+                ("turn", (p,), "seat to move, one-hot"),
+                ("table", (22,), "round, final, pile, reserve, bank, supply, young×8, play×8"),
+                ("drawn", (len(DRAW_KINDS),), "drawn tile, one-hot (DRAW_KINDS)"),
+                ("unloading", (len(DRAW_KINDS),), "tiles left to place, counts"),
+                ("pending", (9,), "owed: offspring of species 0-7, or coworker (8)"),
+                ("trucks", (self.trucks, len(DRAW_KINDS) + 3 + p), "counts, free, blocked, …"),
+                ("unseen", (len(DRAW_KINDS),), "tiles in pile and reserve, counts"),
+            ]
+        )
+        last = self.segments[-1]
+        self.size = last.offset + last.size
+        self.high = 128.0
+        self._zoo_size = len(PLANES) * g.SIZE * g.SIZE
+        base = players * self._zoo_size
+        self._at = {s.name: s.offset - base for s in self.segments[1:]}
+        self._zeros = bytes(4 * (self.size - base))
+        self._cache: dict[tuple[int, int, int], Vector] = {}
+
+    def planes(self, z: WaterZoo) -> Vector:
+        """A water zoo's planes, flat (cached by the zoo's spaces, tiles and trainers)."""
+        key = (z.spaces, z.animals, z.trainers)
+        found = self._cache.get(key)
+        if found is None:
+            if len(self._cache) >= 512:
+                self._cache.clear()
+            found = self._cache[key] = _zoo_planes(z)
+        return found
+
+    def encode(self, state: State, seat: int) -> Vector:
+        """What ``seat`` sees of ``state`` (a new array)."""
+        assert isinstance(state, AquarettoState)
+        p = self.players
+        order = [(seat + i) % p for i in range(p)]
+        zoos = [self.planes(state.zoos[s]) for s in order]
+        rest = array("f", self._zeros)  # item writes on an array.array are cheap
+        at = self._at
+        nf = len(PLAYER_FEATURES)
+        nk = len(ANIMAL_KINDS)
+        for r, s in enumerate(order):
+            z = state.zoos[s]
+            o = at["players"] + r * nf
+            rest[o : o + 9] = array(
+                "f",
+                (
+                    state.coins[s],
+                    z.cashiers,
+                    z.keepers,
+                    z.manager,
+                    z.small_left,
+                    z.large_left,
+                    z.allowance,
+                    state.took[s] >= 0,
+                    len(z.depot),
+                ),
+            )
+            depot = z.depot
+            if depot:
+                for k in depot:
+                    rest[o + 9 + (k >> 3)] += 1
+                for d, k in enumerate(reversed(depot[-DEPOT_TOP:])):
+                    rest[o + 17 + d * nk + _ANIMAL_ID[k]] = 1
+        if state.to_move is not None:
+            rest[at["turn"] + (state.to_move - seat) % p] = 1
+        o = at["table"]
+        reserve = min(RESERVE, len(state.pile))
+        rest[o : o + 22] = array(
+            "f",
+            (
+                state.round,
+                state.final_round,
+                len(state.pile) - reserve,
+                reserve,
+                state.bank,
+                state.supply,
+                *state.young_left,
+                *(s in state.in_play for s in range(8)),
+            ),
+        )
+        if state.drawn >= 0:
+            rest[at["drawn"] + _DRAW_ID[state.drawn]] = 1
+        o = at["unloading"]
+        for k in state.unloading:
+            rest[o + _DRAW_ID[k]] += 1
+        if state.pending:
+            rest[at["pending"] + state.pending[0]] = 1
+        width = len(DRAW_KINDS) + 3 + p
+        for tr, tiles in enumerate(state.trucks):
+            o = at["trucks"] + tr * width
+            for k in tiles:
+                rest[o + _DRAW_ID[k]] += 1
+            taker = state.taker[tr]
+            if taker < 0:
+                rest[o + 33] = state.capacity[tr] - len(tiles)
+            else:
+                rest[o + 35] = 1
+                rest[o + 36 + (taker - seat) % p] = 1
+            rest[o + 34] = TRUCK_SIZE - state.capacity[tr]
+        o = at["unseen"]
+        for k, n in Counter(state.pile).items():
+            rest[o + _DRAW_ID[k]] = n
+        zoos.append(np.frombuffer(rest, np.float32))
+        return np.concatenate(zoos)
+
+
+# ----- the spec ----------------------------------------------------------------------------
+
+
+class AquarettoSpec(GameSpec):
+    """Aquaretto for the adapters."""
+
+    game_id = "aquaretto"
+    gym_name = "Aquaretto"
+
+    def action_space(self, players: int) -> AquarettoActions:
+        """The index space (see the module docstring)."""
+        return AquarettoActions(players)
+
+    def observation_encoder(self, players: int) -> AquarettoObservation:
+        """The observation (see :class:`AquarettoObservation`)."""
+        return AquarettoObservation(players)
+
+    def setup_step(self, players: int, options: dict[str, JSON]) -> SetupStep | None:
+        """The fish species left out (A-R2), then the start player."""
+        from zoogames.games.aquaretto.state import REMOVED_BY_PLAYERS
+
+        if "removed" not in options:
+            combos = list(combinations(t.FISH_SPECIES, REMOVED_BY_PLAYERS[players]))
+            return SetupStep(
+                "removed",
+                tuple([t.SPECIES[s] for s in c] for c in combos),
+                tuple("removed " + (" ".join(t.SPECIES[s] for s in c) or "none") for c in combos),
+            )
+        if "start_player" not in options:
+            return SetupStep(
+                "start_player",
+                tuple(range(players)),
+                tuple(f"seat {i} starts" for i in range(players)),
+            )
+        return None
+
+    def chance(
+        self, state: State, action: Action, chosen: tuple[int, ...]
+    ) -> list[tuple[int, float]] | None:
+        """A draw: each unseen kind, as likely as its share of pile and reserve."""
+        if type(action) is not Draw or chosen:
+            return None
+        assert isinstance(state, AquarettoState)
+        n = len(state.pile)
+        counts = Counter(state.pile)
+        return [(_DRAW_ID[k], counts[k] / n) for k in sorted(counts, key=_DRAW_ID.__getitem__)]
+
+    def apply_chance(self, state: State, action: Action, chosen: tuple[int, ...]) -> None:
+        """Draw a tile of kind ``DRAW_KINDS[chosen[0]]``: one is moved to the top, then drawn.
+
+        Only the pile's size matters for the reserve (drawing the first reserve tile
+        makes the round the last), and that is the same whichever tile comes up.
+        """
+        assert isinstance(state, AquarettoState) and type(action) is Draw
+        pile = state.pile
+        kind = DRAW_KINDS[chosen[0]]
+        i = len(pile) - 1 - pile[::-1].index(kind)
+        pile[i], pile[-1] = pile[-1], pile[i]
+        state.apply(action)
+
+    def chance_label(self, outcome: int) -> str:
+        """``draws dolphin/m``."""
+        return f"draws {t.name(DRAW_KINDS[outcome])}"
+
+    def max_chance_outcomes(self, players: int) -> int:
+        """The 33 kinds a draw can show (set-up choices need at most 10)."""
+        return len(DRAW_KINDS)
+
+    def forced_options(self, options: dict[str, JSON], outcomes: list[int]) -> dict[str, JSON]:
+        """``draw_order``: the drawn tiles' names, so that a record replays the same draws."""
+        return {"draw_order": [t.name(DRAW_KINDS[o]) for o in outcomes]}
+
+    def max_game_length(self, players: int) -> int:
+        """A bound on the number of decisions in a game.
+
+        Per tile a draw, a load, a take and a place; the owed offspring and coworkers; and
+        one money action per coin that can ever be spent (each costs at least one to the
+        bank: the start coins, 10 coin tiles, and at most 4 basin bonuses per basin, 5
+        basins per zoo).
+        """
+        from zoogames.games.aquaretto.state import REMOVED_BY_PLAYERS
+
+        tiles = (8 - REMOVED_BY_PLAYERS[players]) * 11 + 10
+        coins = players + 10 + 4 * 5 * players
+        return 4 * tiles + 2 * 8 * t.YOUNG_PER_SPECIES + t.COWORKERS + coins
+
+    def score_bounds(self, players: int) -> tuple[float, float]:
+        """At worst 2 points lost per species in the depot; at best far below 400."""
+        return (-16.0, 400.0)
+
+
+SPEC = AquarettoSpec()

@@ -1,0 +1,274 @@
+"""Fixed action index spaces and observation encodings, per game and player count.
+
+Every adapter (PettingZoo, Gymnasium, OpenSpiel) speaks integers: an action is an index
+in ``range(space.n)``, an observation a fixed-shape ``float32`` array. This module holds
+the two conversions they share, and nothing library-specific:
+
+>>> from zoogames.rl.spaces import action_space, observation_encoder
+>>> import zoogames
+>>> state = zoogames.games.get("aquaretto").new_game(players=2, seed=1)
+>>> space = action_space("aquaretto", 2)
+>>> space.index("draw"), space.notation(0)
+(0, 'draw')
+>>> [space.notation(i) for i in space.legal_indices(state)] == [
+...     str(a) for a in state.legal_actions()]
+True
+>>> observation_encoder("aquaretto", 2).encode(state, seat=0).dtype
+dtype('float32')
+
+An :class:`ActionSpace` is exact: every legal action of any position has exactly one
+index, and every index decodes to exactly one action (most are never legal together).
+A game provides one subclass with ``_encode`` and ``_decode``; this base class caches
+both ways, so that building a mask costs a dictionary look-up per legal action.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from zoogames.core.errors import IllegalAction
+from zoogames.core.game import Action, Game, State
+
+Mask = npt.NDArray[np.int8]
+Vector = npt.NDArray[np.float32]
+
+
+@dataclass(frozen=True)
+class Block:
+    """A run of consecutive indices of one kind, for the documentation and ``describe``.
+
+    ``first`` is the first index; ``count`` how many; ``pattern`` the notation with the
+    varying parts named (e.g. ``place TILE WHERE``); ``order`` how the index runs over them.
+    """
+
+    name: str
+    first: int
+    count: int
+    pattern: str
+    order: str
+
+
+class ActionSpace(ABC):
+    """One game and player count's fixed action index space (see the module docstring).
+
+    Subclasses set ``n`` and ``blocks`` and implement :meth:`_encode` and :meth:`_decode`.
+    Instances are shared (``action_space`` caches them) and pickle by name.
+    """
+
+    game: Game
+    players: int
+    n: int
+    blocks: tuple[Block, ...]
+
+    def __init__(self, game: Game, players: int) -> None:
+        game.check_players(players)
+        self.game = game
+        self.players = players
+        # id(action) -> (action, index): actions are interned by the games, and keeping
+        # the action alive here means its id cannot be reused by another object.
+        self._by_id: dict[int, tuple[Action, int]] = {}
+        self._by_index: dict[int, Action] = {}
+
+    @abstractmethod
+    def _encode(self, action: Action) -> int:
+        """The index of ``action``; ``IllegalAction`` if it has none (not this game's)."""
+
+    @abstractmethod
+    def _decode(self, index: int) -> Action:
+        """The action of ``index`` (``0 <= index < n``)."""
+
+    def index(self, action: Action | str) -> int:
+        """The index of an action or of its notation."""
+        if isinstance(action, str):
+            action = self.game.parse_action(action)
+        entry = self._by_id.get(id(action))
+        if entry is None or entry[0] is not action:
+            entry = (action, self._encode(action))
+            self._by_id[id(action)] = entry
+        return entry[1]
+
+    def action(self, index: int) -> Action:
+        """The action of an index; ``IllegalAction`` outside ``range(n)``."""
+        found = self._by_index.get(index)
+        if found is None:
+            i = int(index)
+            if not 0 <= i < self.n:
+                raise IllegalAction(f"action index {index!r} is outside 0..{self.n - 1}")
+            found = self._by_index[i] = self._decode(i)
+        return found
+
+    def notation(self, index: int) -> str:
+        """The notation of an index, e.g. ``place dolphin/m 2,3``."""
+        return str(self.action(index))
+
+    def indices(self, actions: list[Action]) -> list[int]:
+        """The indices of ``actions``, in the same order."""
+        by_id = self._by_id
+        out = []
+        for a in actions:
+            entry = by_id.get(id(a))
+            if entry is None or entry[0] is not a:
+                entry = (a, self._encode(a))
+                by_id[id(a)] = entry
+            out.append(entry[1])
+        return out
+
+    def legal_indices(self, state: State) -> list[int]:
+        """The indices of the legal actions of the seat to move, ascending."""
+        return sorted(self.indices(state.legal_actions()))
+
+    def mask(self, state: State) -> Mask:
+        """``int8`` 0/1 of length ``n``: 1 at the index of each legal action."""
+        m = np.zeros(self.n, np.int8)
+        m[self.indices(state.legal_actions())] = 1
+        return m
+
+    def mask_of(self, indices: list[int]) -> Mask:
+        """``int8`` 0/1 of length ``n`` with a 1 at each of ``indices``."""
+        m = np.zeros(self.n, np.int8)
+        m[indices] = 1
+        return m
+
+    def factors(self) -> dict[str, npt.NDArray[np.int32]]:
+        """Per index: ``block`` (its block's number) and coordinates ``a`` and ``b``.
+
+        A network can score an index from embeddings of these small vocabularies instead
+        of from ``n`` separate outputs. Here ``a`` is 0 and ``b`` the offset in the block;
+        games refine it (Aquaretto: tile and cell, source and destination, …).
+        """
+        block = np.zeros(self.n, np.int32)
+        b = np.zeros(self.n, np.int32)
+        for number, blk in enumerate(self.blocks):
+            block[blk.first : blk.first + blk.count] = number
+            b[blk.first : blk.first + blk.count] = np.arange(blk.count, dtype=np.int32)
+        return {"block": block, "a": np.zeros(self.n, np.int32), "b": b}
+
+    def describe(self) -> list[dict[str, Any]]:
+        """The layout, block by block: name, first and last index, pattern, order."""
+        return [
+            {
+                "name": b.name,
+                "first": b.first,
+                "last": b.first + b.count - 1,
+                "count": b.count,
+                "pattern": b.pattern,
+                "order": b.order,
+            }
+            for b in self.blocks
+        ]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (action_space, (self.game.id, self.players))
+
+    def __repr__(self) -> str:
+        return f"<ActionSpace {self.game.id} players={self.players} n={self.n}>"
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A named part of an observation vector: ``vector[offset:offset+size].reshape(shape)``."""
+
+    name: str
+    offset: int
+    shape: tuple[int, ...]
+    meaning: str
+
+    @property
+    def size(self) -> int:
+        """How many floats the segment holds."""
+        return int(np.prod(self.shape))
+
+    def of(self, vector: Vector) -> Vector:
+        """The segment's part of an observation vector, reshaped."""
+        return vector[self.offset : self.offset + self.size].reshape(self.shape)
+
+
+class ObservationEncoder(ABC):
+    """What one seat sees, as a flat ``float32`` vector of fixed length ``size``.
+
+    ``segments`` document the layout; ``high`` bounds every entry (``low`` is 0).
+    Subclasses implement :meth:`encode` from the seat's perspective: the seat itself
+    comes first wherever seats are listed, then the next seats in turn order.
+    """
+
+    game: Game
+    players: int
+    size: int
+    segments: tuple[Segment, ...]
+    high: float
+
+    def __init__(self, game: Game, players: int) -> None:
+        game.check_players(players)
+        self.game = game
+        self.players = players
+
+    @property
+    def shape(self) -> tuple[int]:
+        """``(size,)``."""
+        return (self.size,)
+
+    @abstractmethod
+    def encode(self, state: State, seat: int) -> Vector:
+        """A new array: what ``seat`` sees of ``state``."""
+
+    def segment(self, name: str) -> Segment:
+        """The segment called ``name``."""
+        for s in self.segments:
+            if s.name == name:
+                return s
+        raise KeyError(name)
+
+    def describe(self) -> list[dict[str, Any]]:
+        """The layout, segment by segment."""
+        return [
+            {"name": s.name, "offset": s.offset, "shape": list(s.shape), "meaning": s.meaning}
+            for s in self.segments
+        ]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (observation_encoder, (self.game.id, self.players))
+
+    def __repr__(self) -> str:
+        return f"<ObservationEncoder {self.game.id} players={self.players} size={self.size}>"
+
+
+def segments(parts: list[tuple[str, tuple[int, ...], str]]) -> tuple[Segment, ...]:
+    """Consecutive segments from ``(name, shape, meaning)`` triples."""
+    out = []
+    offset = 0
+    for name, shape, meaning in parts:
+        seg = Segment(name, offset, shape, meaning)
+        out.append(seg)
+        offset += seg.size
+    return tuple(out)
+
+
+_SPACES: dict[tuple[str, int], ActionSpace] = {}
+_ENCODERS: dict[tuple[str, int], ObservationEncoder] = {}
+
+
+def action_space(game_id: str, players: int) -> ActionSpace:
+    """The action index space of a game at a player count (built once, then shared)."""
+    key = (game_id, players)
+    space = _SPACES.get(key)
+    if space is None:
+        from zoogames.rl.games import spec
+
+        space = _SPACES[key] = spec(game_id).action_space(players)
+    return space
+
+
+def observation_encoder(game_id: str, players: int) -> ObservationEncoder:
+    """The observation encoding of a game at a player count (built once, then shared)."""
+    key = (game_id, players)
+    enc = _ENCODERS.get(key)
+    if enc is None:
+        from zoogames.rl.games import spec
+
+        enc = _ENCODERS[key] = spec(game_id).observation_encoder(players)
+    return enc

@@ -1,0 +1,108 @@
+"""The Gymnasium adapter: Gymnasium's check_env, bots as opponents, masks, copies."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+import warnings
+
+import gymnasium
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+
+import zoogames
+from tests.rl.helpers import cases
+from zoogames.rl.games import ids, spec
+from zoogames.rl.gymnasium import ZoogamesEnv, env_id
+
+
+def opponents(players: int) -> list[str]:
+    return ["greedy", "random", "random", "random"][: players - 1]
+
+
+@pytest.mark.parametrize(("game_id", "players"), cases())
+def test_check_env_passes(game_id: str, players: int) -> None:
+    e = gymnasium.make(env_id(game_id), opponents=opponents(players))
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        check_env(e.unwrapped)
+    assert not [str(w.message) for w in caught]
+
+
+def test_every_game_is_registered() -> None:
+    for game_id in ids():
+        assert env_id(game_id) == f"zoogames/{spec(game_id).gym_name}-v0"
+        assert env_id(game_id) in gymnasium.registry
+    assert env_id("aquaretto") == "zoogames/Aquaretto-v0"
+
+
+@pytest.mark.parametrize(("game_id", "players"), cases())
+def test_an_episode_against_bots(game_id: str, players: int) -> None:
+    e = gymnasium.make(env_id(game_id), opponents=opponents(players), seat=players - 1)
+    _, info = e.reset(seed=9)
+    rng = np.random.default_rng(1)
+    done = False
+    reward: float = 0.0
+    while not done:
+        inner = e.unwrapped
+        assert isinstance(inner, ZoogamesEnv)
+        assert inner.game_state is not None and inner.game_state.to_move == players - 1
+        mask = info["action_mask"]
+        assert np.array_equal(mask, inner.action_masks())
+        assert np.flatnonzero(mask).tolist() == info["legal"]
+        _, r, done, truncated, info = e.step(int(rng.choice(info["legal"])))
+        reward = float(r)
+        assert not truncated
+    state = e.unwrapped.game_state  # type: ignore[attr-defined]
+    assert state.is_terminal
+    assert reward == (1.0 if players - 1 in state.result().winners else -1.0)
+    assert zoogames.replay(state.record()) == state
+    assert info["action_mask"].sum() == 0
+
+
+def test_an_illegal_action_ends_the_episode() -> None:
+    e = gymnasium.make("zoogames/Aquaretto-v0", opponents=["random"])
+    _, info = e.reset(seed=2)
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    before = e.unwrapped.game_state.clone()  # type: ignore[attr-defined]
+    _, reward, terminated, _, info = e.step(illegal)
+    assert terminated and reward == -1.0 and "illegal" in info
+    assert e.unwrapped.game_state == before  # type: ignore[attr-defined]
+
+
+def test_bad_arguments_are_refused() -> None:
+    with pytest.raises(ValueError, match="bot"):
+        ZoogamesEnv("aquaretto", opponents=["nobody"])
+    with pytest.raises(ValueError, match="list"):
+        ZoogamesEnv("aquaretto", opponents="random")  # type: ignore[arg-type]
+    with pytest.raises(zoogames.InvalidOptions):
+        ZoogamesEnv("aquaretto", opponents=["random"] * 5)
+    with pytest.raises(ValueError, match="reward"):
+        ZoogamesEnv("aquaretto", reward="points")
+
+
+@pytest.mark.parametrize("how", ["clone", "deepcopy", "pickle"])
+def test_copies_carry_on_like_the_original(how: str) -> None:
+    e = ZoogamesEnv("aquaretto", opponents=["greedy", "random"])
+    _, info = e.reset(seed=8)
+    for _ in range(10):
+        _, _, _, _, info = e.step(info["legal"][0])
+    if how == "clone":
+        copied = e.clone()
+    elif how == "deepcopy":
+        copied = copy.deepcopy(e)
+    else:
+        copied = pickle.loads(pickle.dumps(e))
+
+    def finish(env: ZoogamesEnv, legal: list[int]) -> list[int]:
+        seen = []
+        done = False
+        while not done:
+            _, _, done, _, inf = env.step(legal[len(legal) // 2])
+            legal = inf["legal"]
+            seen.append(len(legal))
+        return seen
+
+    assert finish(copied, info["legal"]) == finish(e, info["legal"])
+    assert copied.game_state == e.game_state

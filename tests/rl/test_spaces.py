@@ -1,0 +1,92 @@
+"""The action index spaces and observation encodings (zoogames.rl.spaces)."""
+
+from __future__ import annotations
+
+import pickle
+
+import numpy as np
+import pytest
+
+import zoogames
+from tests.rl.helpers import cases, random_states
+from zoogames.core.errors import IllegalAction
+from zoogames.core.rng import Rng
+from zoogames.rl.spaces import action_space, observation_encoder
+
+
+@pytest.mark.parametrize(("game_id", "players"), cases())
+def test_every_legal_action_has_one_index_and_masks_match(game_id: str, players: int) -> None:
+    space = action_space(game_id, players)
+    for state in random_states(game_id, players, games=4):
+        legal = state.legal_actions()
+        idx = space.indices(legal)
+        assert len(set(idx)) == len(legal)  # distinct actions, distinct indices
+        for a, i in zip(legal, idx, strict=True):
+            assert 0 <= i < space.n
+            assert space.action(i) == a
+            assert space.index(str(a)) == i
+            assert space.notation(i) == str(a)
+        mask = space.mask(state)
+        assert mask.dtype == np.int8 and mask.shape == (space.n,)
+        assert sorted(np.flatnonzero(mask).tolist()) == sorted(idx) == space.legal_indices(state)
+
+
+@pytest.mark.parametrize(("game_id", "players"), cases())
+def test_indices_decode_to_notation_that_encodes_back(game_id: str, players: int) -> None:
+    space = action_space(game_id, players)
+    sample = {0, space.n - 1}
+    for b in space.describe():
+        sample |= {b["first"], b["last"], (b["first"] + b["last"]) // 2}
+    sample |= set(range(0, space.n, 997))
+    game = zoogames.games.get(game_id)
+    for i in sorted(sample):
+        text = space.notation(i)
+        assert game.parse_action(text) == space.action(i)
+        assert space.index(text) == i
+    with pytest.raises(IllegalAction):
+        space.action(space.n)
+    with pytest.raises(IllegalAction):
+        space.action(-1)
+
+
+def test_blocks_cover_the_space_without_gaps() -> None:
+    for game_id, players in cases():
+        space = action_space(game_id, players)
+        nxt = 0
+        for b in space.describe():
+            assert b["first"] == nxt and b["count"] > 0
+            nxt = b["last"] + 1
+        assert nxt == space.n
+
+
+@pytest.mark.parametrize(("game_id", "players"), cases())
+def test_observations_have_a_fixed_shape_and_bounds(game_id: str, players: int) -> None:
+    enc = observation_encoder(game_id, players)
+    for state in random_states(game_id, players, games=2):
+        for seat in range(players):
+            obs = enc.encode(state, seat)
+            assert obs.dtype == np.float32 and obs.shape == enc.shape
+            assert obs.min() >= 0.0 and obs.max() <= enc.high
+    assert sum(s.size for s in enc.segments) == enc.size
+
+
+@pytest.mark.parametrize(("game_id", "players"), cases())
+def test_observations_show_only_the_view(game_id: str, players: int) -> None:
+    """Two states with the same views (the unseen order reshuffled) encode the same."""
+    enc = observation_encoder(game_id, players)
+    rng = Rng(5, "determinize")
+    for i, state in enumerate(random_states(game_id, players, games=2, seed=3)):
+        if i % 5:
+            continue
+        other = state.determinize(rng)
+        for seat in range(players):
+            assert other.view(seat) == state.view(seat)
+            assert np.array_equal(enc.encode(other, seat), enc.encode(state, seat))
+
+
+def test_spaces_and_encoders_pickle_by_name() -> None:
+    for game_id, players in cases()[:2]:
+        space = action_space(game_id, players)
+        enc = observation_encoder(game_id, players)
+        assert pickle.loads(pickle.dumps(space)) is space
+        assert pickle.loads(pickle.dumps(enc)) is enc
