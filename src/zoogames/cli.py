@@ -225,6 +225,81 @@ def play(
             typer.echo(f"record saved to {save_to}")
 
 
+@app.command()
+def arena(
+    game: Annotated[str, typer.Argument(help="game id, e.g. aquaretto")],
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="number of players (default 2)")
+    ] = None,
+    bot: Annotated[
+        list[str] | None,
+        typer.Option("--bot", "-b", help="a bot spec per seat; the last one fills the rest"),
+    ] = None,
+    n_games: Annotated[
+        int | None, typer.Option("--games", "-n", help="number of games (default 100)")
+    ] = None,
+    workers: Annotated[int, typer.Option("--workers", "-w", help="worker processes")] = 1,
+    seed: Annotated[int | None, typer.Option("--seed", help="seed of the first deal")] = None,
+    out: Annotated[Path, typer.Option("--out", help="the run's directory")] = Path("arena-run"),
+    resume: Annotated[
+        bool, typer.Option("--resume", help="continue the run in --out (its arena.json)")
+    ] = False,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="a game option key=value")
+    ] = None,
+    no_plots: Annotated[bool, typer.Option("--no-plots", help="skip the PNG plots")] = False,
+) -> None:
+    """Bots against bots: seats rotated, games in parallel, results.json, records and plots.
+
+    With --resume, whatever is not given is taken from the run's arena.json; whatever is
+    given must match it (but --games may grow).
+    """
+    from zoogames.arena import ArenaConfig, ArenaError, load_config
+
+    stored = load_config(out) if resume else None
+    if resume and stored is None:
+        fail(f"--resume: {out} holds no arena run (no arena.json)")
+    try:
+        config = ArenaConfig.build(
+            game,
+            players if players is not None else (stored.players if stored else 2),
+            list(bot) if bot else (stored.lineup if stored else []),
+            n_games if n_games is not None else (stored.games if stored else 100),
+            seed if seed is not None else (stored.seed if stored else 0),
+            parse_options(option) if option else (stored.options if stored else {}),
+        )
+    except ArenaError as e:
+        fail(str(e))
+    if workers < 1:
+        fail("--workers must be at least 1")
+    from zoogames.arena import run as run_arena
+    from zoogames.arena.progress import ArenaProgress
+
+    display = ArenaProgress(config)
+    try:
+        with display:
+            outcome = run_arena(
+                config,
+                out,
+                workers=workers,
+                resume=resume,
+                on_game=display.update,
+                plots=not no_plots,
+                on_start=display.start_with,
+            )
+    except ArenaError as e:
+        fail(str(e))
+    display.report(outcome.results)
+    if outcome.interrupted:
+        typer.echo(
+            f"interrupted: {outcome.results['games']} finished game(s) kept in {out};"
+            f" continue with: zoogames arena {game} --resume --out {out}",
+            err=True,
+        )
+        raise typer.Exit(130)
+    typer.echo(f"results: {out / 'results.json'}")
+
+
 def main() -> None:
     """Entry point of the ``zoogames`` script."""
     try:

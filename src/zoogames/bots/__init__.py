@@ -14,6 +14,7 @@ from zoogames.bots.base import Bot, RandomBot
 
 _BOTS: dict[str, str] = {
     "random": "zoogames.bots.base:RandomBot",
+    "mcts": "zoogames.bots.mcts:MctsBot",
 }
 
 _GREEDY: dict[str, str] = {

@@ -1,0 +1,314 @@
+"""Running an arena: the schedule, the worker processes, the files, interruption and resume.
+
+A run is a directory:
+
+- ``arena.json``: the configuration (game, players, the lineup of bot specs, games, seed,
+  options), written first, read back by ``--resume``;
+- ``games/000123.json``: each finished game as a replayable record
+  (:func:`zoogames.core.record.save` format) with an ``arena`` block: the game's index,
+  the bot spec of every seat, the bots' seeds, the seconds it took and the bots' search
+  statistics. A game is written the moment it finishes (to a temporary name, then
+  renamed), so an interrupted run keeps every finished game and never a half-written one;
+- ``results.json`` and the plots, written at the end of a run, interrupted or not.
+
+The schedule: the lineup has one spec per seat. Game ``i`` is played with the lineup
+rotated by ``i % players`` seats, on the deal of seed ``seed + i // players``: each block
+of ``players`` consecutive games deals the same tiles to every rotation, so each bot plays
+each seat equally often, on the same deals.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import time
+from collections.abc import Callable
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from zoogames.core.record import dumps
+from zoogames.core.rng import Rng
+
+
+class ArenaError(Exception):
+    """A run that cannot start: a bad lineup, or a directory that does not match."""
+
+
+@dataclass
+class ArenaConfig:
+    """What an arena run plays (stored as ``arena.json``)."""
+
+    game: str
+    players: int
+    lineup: list[str]
+    games: int
+    seed: int = 0
+    options: dict[str, Any] = field(default_factory=dict)
+
+    @staticmethod
+    def build(
+        game: str,
+        players: int,
+        bots: list[str],
+        games: int,
+        seed: int = 0,
+        options: dict[str, Any] | None = None,
+    ) -> ArenaConfig:
+        """A config from the command line's bots: one spec per seat, the last one filling up.
+
+        ``--bot mcts --bot greedy`` with 4 players is ``mcts`` against three ``greedy``.
+        """
+        from zoogames import bots as registry
+        from zoogames import games as game_registry
+
+        if game not in game_registry.ids():
+            raise ArenaError(f"unknown game {game!r}; games: {', '.join(game_registry.ids())}")
+        g = game_registry.get(game)
+        if not g.min_players <= players <= g.max_players:
+            raise ArenaError(f"{g.name} is for {g.min_players} to {g.max_players} players")
+        if not bots:
+            raise ArenaError("give at least one --bot")
+        if len(bots) > players:
+            raise ArenaError(f"{len(bots)} bots for {players} seats: give at most one per seat")
+        if games < 1:
+            raise ArenaError("--games must be at least 1")
+        lineup = [*bots, *[bots[-1]] * (players - len(bots))]
+        for spec in dict.fromkeys(lineup):
+            try:
+                registry.make(spec, seed=0, game=game)
+            except (ValueError, TypeError) as e:
+                raise ArenaError(f"bot {spec!r}: {e}") from None
+        return ArenaConfig(game, players, lineup, games, seed, dict(options or {}))
+
+    def seats(self, index: int) -> list[str]:
+        """The bot spec of each seat in game ``index`` (the lineup rotated)."""
+        n = self.players
+        r = index % n
+        return [self.lineup[(s - r) % n] for s in range(n)]
+
+    def game_seed(self, index: int) -> int:
+        """The deal of game ``index``: one per block of ``players`` games."""
+        return self.seed + index // self.players
+
+    def bot_seeds(self, index: int) -> list[int]:
+        """A seed per seat for the bots of game ``index``."""
+        return [Rng(self.seed, f"bot:{index}:{s}").next64() >> 11 for s in range(self.players)]
+
+    def compatible(self, other: ArenaConfig) -> str | None:
+        """Why ``other`` cannot continue this run (``None`` if it can; games may differ)."""
+        for name in ("game", "players", "lineup", "seed", "options"):
+            a, b = getattr(self, name), getattr(other, name)
+            if a != b:
+                return f"{name} differs: the run has {a!r}, the command {b!r}"
+        return None
+
+
+def play_game(config: ArenaConfig, index: int) -> dict[str, Any]:
+    """Play game ``index`` of ``config``; its record with the ``arena`` block."""
+    from zoogames import bots as registry
+    from zoogames import games as game_registry
+
+    seats = config.seats(index)
+    seeds = config.bot_seeds(index)
+    state = game_registry.get(config.game).new_game(
+        players=config.players, seed=config.game_seed(index), **config.options
+    )
+    players = [
+        registry.make(spec, seed=seed, game=config.game)
+        for spec, seed in zip(seats, seeds, strict=True)
+    ]
+    start = time.perf_counter()
+    while not state.is_terminal:
+        seat = state.to_move
+        assert seat is not None
+        state.apply(players[seat].choose(state))
+    record = state.record()
+    record["arena"] = {
+        "index": index,
+        "bots": seats,
+        "bot_seeds": seeds,
+        "seconds": round(time.perf_counter() - start, 3),
+        "stats": [dict(getattr(p, "stats", None) or {}) or None for p in players],
+    }
+    return record
+
+
+def _worker_init() -> None:
+    # Ctrl-C is the parent's to handle: it stops the run and keeps what is finished.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class _StopOnCtrlC:
+    """While active, Ctrl-C (SIGINT) sets ``requested`` instead of raising mid-write."""
+
+    def __init__(self) -> None:
+        self.requested = False
+        self._old: Any = None
+
+    def _handle(self, signum: int, frame: Any) -> None:
+        self.requested = True
+
+    def __enter__(self) -> _StopOnCtrlC:
+        try:
+            self._old = signal.signal(signal.SIGINT, self._handle)
+        except ValueError:  # not the main thread: Ctrl-C raises KeyboardInterrupt as usual
+            self._old = None
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._old is not None:
+            signal.signal(signal.SIGINT, self._old)
+
+
+def _write_json(path: Path, text: str) -> None:
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def game_path(out: Path, index: int) -> Path:
+    """Where game ``index`` of a run in ``out`` is stored."""
+    return out / "games" / f"{index:06d}.json"
+
+
+def load_games(out: Path) -> dict[int, dict[str, Any]]:
+    """The finished games of the run in ``out``, by index (unreadable files are skipped)."""
+    done: dict[int, dict[str, Any]] = {}
+    folder = out / "games"
+    if not folder.is_dir():
+        return done
+    for path in sorted(folder.glob("*.json")):
+        try:
+            rec = json.loads(path.read_text(encoding="utf-8"))
+            index = int(rec["arena"]["index"])
+        except (OSError, ValueError, KeyError, TypeError):
+            continue
+        if rec.get("result") is not None:
+            done[index] = rec
+    return done
+
+
+def load_config(out: Path) -> ArenaConfig | None:
+    """The configuration stored in ``out`` (``None`` if there is none)."""
+    path = out / "arena.json"
+    if not path.exists():
+        return None
+    return ArenaConfig(**json.loads(path.read_text(encoding="utf-8")))
+
+
+def prepare(out: Path, config: ArenaConfig, resume: bool) -> dict[int, dict[str, Any]]:
+    """Check ``out`` against ``config``, write ``arena.json``; the games already finished."""
+    old = load_config(out)
+    done = load_games(out)
+    if old is not None and not resume and done:
+        raise ArenaError(
+            f"{out} already holds {len(done)} game(s) of a run: add --resume to continue it,"
+            " or choose another --out"
+        )
+    if old is not None and resume:
+        reason = old.compatible(config)
+        if reason:
+            raise ArenaError(f"cannot resume {out}: {reason}")
+    if not resume:
+        done = {}
+    (out / "games").mkdir(parents=True, exist_ok=True)
+    _write_json(out / "arena.json", json.dumps(asdict(config), indent=2) + "\n")
+    return {i: r for i, r in done.items() if i < config.games}
+
+
+Listener = Callable[[dict[str, Any], dict[int, dict[str, Any]]], None]
+
+
+@dataclass
+class RunResult:
+    """The outcome of :func:`run`: the summary written, and whether Ctrl-C cut it short."""
+
+    results: dict[str, Any]
+    interrupted: bool
+    played: int
+
+
+def run(
+    config: ArenaConfig,
+    out: Path,
+    workers: int = 1,
+    resume: bool = False,
+    on_game: Listener | None = None,
+    plots: bool = True,
+    on_start: Callable[[dict[int, dict[str, Any]]], None] | None = None,
+) -> RunResult:
+    """Play the games of ``config`` not yet in ``out`` on ``workers`` processes.
+
+    ``on_game(record, done)`` is called in this process after each finished game (the
+    progress display), and ``on_start(done)`` once with the games kept from before. Ctrl-C
+    (``KeyboardInterrupt``) stops the run: games still being
+    played are dropped, the finished ones stay, and the summary is written all the same.
+    """
+    from zoogames.arena.stats import summarize
+
+    out = Path(out)
+    done = prepare(out, config, resume)
+    if on_start is not None:
+        on_start(done)
+    todo = [i for i in range(config.games) if i not in done]
+    interrupted = False
+    played = 0
+    if todo:
+        stop = _StopOnCtrlC()
+        pool = ProcessPoolExecutor(max_workers=max(1, workers), initializer=_worker_init)
+        pending: set[Future[dict[str, Any]]] = set()
+        queue = iter(todo)
+        try:
+            with stop:
+                for index in queue:  # a short queue, so that Ctrl-C leaves little to cancel
+                    pending.add(pool.submit(play_game, config, index))
+                    if len(pending) >= 2 * max(1, workers):
+                        break
+                while pending and not stop.requested:
+                    finished, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+                    for fut in finished:
+                        record = fut.result()
+                        index = record["arena"]["index"]
+                        _write_json(game_path(out, index), dumps(record))
+                        done[index] = record
+                        played += 1
+                        if on_game is not None:
+                            on_game(record, done)
+                        nxt = next(queue, None)
+                        if nxt is not None and not stop.requested:
+                            pending.add(pool.submit(play_game, config, nxt))
+        except KeyboardInterrupt:
+            stop.requested = True
+        finally:
+            interrupted = stop.requested
+            if interrupted:
+                for fut in pending:
+                    fut.cancel()
+                # the workers ignore SIGINT: stop the games they are still playing
+                for proc in list((getattr(pool, "_processes", None) or {}).values()):
+                    proc.terminate()
+            pool.shutdown(wait=not interrupted, cancel_futures=True)
+    results = summarize(list(done.values()), asdict(config))
+    results["interrupted"] = interrupted
+    _write_json(out / "results.json", json.dumps(results, indent=2) + "\n")
+    if plots and done:
+        from zoogames.arena.plots import plot_all
+
+        plot_all(list(done.values()), results, out)
+    return RunResult(results, interrupted, played)
+
+
+__all__ = [
+    "ArenaConfig",
+    "ArenaError",
+    "RunResult",
+    "game_path",
+    "load_config",
+    "load_games",
+    "play_game",
+    "prepare",
+    "run",
+]

@@ -1,0 +1,449 @@
+"""One Monte Carlo tree search for every game: single-observer information-set MCTS.
+
+``mcts``, ``mcts:seconds=1``, ``mcts:iterations=5000`` in the bot registry. The design and
+the measurements behind its defaults are in ``docs/bots.md``; in short:
+
+- **Information sets, not one guess.** Every iteration draws a fresh determinization of
+  the position the bot was handed (``state.determinize``: the unseen tiles reshuffled) and
+  walks one shared tree with it (SO-ISMCTS). An action's statistics therefore average over
+  many possible hidden orders, and an action that is legal in only some of them is judged
+  by how often it was *available* (the availability count of ISMCTS).
+- **Chance is keyed by what the table sees.** After a chance action (drawing a tile) the
+  tree branches on the public outcome (which tile came up), so the decision that follows
+  (where to load that tile) is searched per tile, not averaged over tiles.
+- **Each seat maximises its own reward.** A playout ends in a vector with one reward per
+  seat: ``sigmoid((value[seat] - best other value) / scale)``, a smooth stand-in for "I
+  win" that still prefers winning by more; the seat to move at a node picks by its own
+  entry.
+- **Progressive widening ordered by the greedy bot.** A node considers only its best
+  ``1 + widen * sqrt(visits)`` actions, ranked by the game's greedy bot (its own choice
+  first, then one-ply values of the whole turn). A long chain of same-seat decisions
+  (taking a truck, then placing its tiles, offspring and coworkers) thus starts as the
+  greedy bot's chain and branches only where the search keeps returning.
+- **Short greedy playouts, then an evaluation.** From a new node the game's greedy bot
+  finishes the turn in progress and plays on to the end of the round (at most ``rollout``
+  decisions), then the greedy ``evaluate`` of every seat is the value (the exact scores
+  once the game is over). Without a greedy bot for the game, uniformly random playouts
+  run to the end.
+- **Tree reuse.** The subtree under the actions played since the bot's last decision is
+  kept when they can be followed in the tree: always within a chain of the bot's own
+  decisions, and across a chance action when its outcome is visible now.
+- **Repeatable.** All randomness comes from the bot's seeded :class:`~zoogames.core.rng.Rng`;
+  with an ``iterations`` budget a game replays move for move.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from zoogames.bots.base import Bot
+from zoogames.core.game import Action, State
+
+Observation = Any
+"""What the table sees of a chance action's outcome (hashable; ``None``: nothing new)."""
+
+
+def observe(before: State, action: Action, after: State) -> Observation:
+    """The public outcome of ``action``: the tile just drawn in a truck game, else ``None``.
+
+    Games whose hidden part is a face-down pile revealed one tile at a time share the truck
+    round (:class:`~zoogames.games.trucks.TruckState`); other games are searched open-loop
+    (``None``), which ISMCTS's availability counts keep correct, if less sharp.
+    """
+    from zoogames.games.trucks import Draw, TruckState
+
+    if isinstance(after, TruckState) and type(action) is Draw:
+        return after.drawn
+    return None
+
+
+def _playout_policy(greedy: Any) -> Any:
+    """The greedy bot's decision, made cheaper for playouts in a truck game.
+
+    Valuing every money action (each expansion site, each coworker move) is most of what a
+    truck game's greedy turn costs, so playouts leave money actions out. A playout looks
+    only to the end of the round; the search itself still weighs every action where it
+    branches. A greedy bot may supply its own ``playout_decide`` instead.
+    """
+    from zoogames.games.trucks import Draw, Load, Take, TruckState
+
+    def decide(state: State, legal: list[Action]) -> Action:
+        if isinstance(state, TruckState):
+            core: list[Action] = [a for a in legal if isinstance(a, Draw | Take | Load)]
+            if core and len(core) < len(legal):
+                legal = core
+        action: Action = greedy.decide(state, legal)
+        return action
+
+    return decide
+
+
+def _is_load(state: State) -> bool:
+    """True when a truck game waits for the tile just drawn to be loaded."""
+    from zoogames.games.trucks import TruckState
+
+    return isinstance(state, TruckState) and state.drawn >= 0
+
+
+class _Canonical:
+    """A shuffler that sorts before it shuffles, for :meth:`State.determinize`.
+
+    ``determinize(rng)`` shuffles the unseen tiles *as they lie*, so the same generator
+    turns two different hidden orders into two different guesses. Sorting first makes the
+    guess depend on nothing but which tiles are unseen (public) and the bot's own seed: a
+    decision then provably cannot depend on the real hidden order.
+    """
+
+    __slots__ = ("rng",)
+
+    def __init__(self, rng: Any) -> None:
+        self.rng = rng
+
+    def shuffle(self, items: Any) -> None:
+        try:
+            items.sort()
+        except TypeError:  # unorderable hidden items: any fixed order will do
+            items.sort(key=repr)
+        self.rng.shuffle(items)
+
+
+@dataclass(slots=True)
+class Edge:
+    """An action at a node: its statistics and, per observed outcome, the node it leads to."""
+
+    visits: int = 0
+    avail: int = 0
+    total: list[float] = field(default_factory=list)
+    children: dict[Observation, Node] = field(default_factory=dict)
+    chance: bool = False
+
+
+@dataclass(slots=True)
+class Node:
+    """A decision of seat ``seat``: its actions in the order the search widens through them."""
+
+    seat: int
+    visits: int = 0
+    edges: dict[Action, Edge] = field(default_factory=dict)
+    order: list[Action] = field(default_factory=list)
+    ranked: int = 0
+    """0: nothing ranked yet; 1: the greedy choice is first; 2: every action is ranked."""
+
+
+class MctsBot(Bot):
+    """Information-set MCTS with greedy-ordered progressive widening (module docstring).
+
+    Parameters (all optional, in the spec: ``mcts:iterations=2000,c=0.5``):
+
+    - ``seconds``: thinking time per decision (default 1 unless ``iterations`` is given);
+    - ``iterations``: iterations per decision (with ``seconds`` too, whichever ends first);
+    - ``c``: the UCB exploration constant (rewards lie in [0, 1]);
+    - ``widen``: progressive widening, ``1 + widen * sqrt(visits)`` actions per node;
+    - ``rollout``: at most this many greedy decisions in a playout, which otherwise ends
+      with the round (``-1``: no limit);
+    - ``scale``: points of margin that make a reward of about 0.73 (sigmoid of 1);
+    - ``reuse``: 1 to keep the subtree between decisions, 0 to start afresh.
+    """
+
+    spec = "mcts"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        seconds: float | None = None,
+        iterations: int | None = None,
+        c: float = 0.4,
+        widen: float = 1.0,
+        rollout: int = 16,
+        scale: float = 4.0,
+        reuse: int = 1,
+        **params: Any,
+    ) -> None:
+        super().__init__(seed, **params)
+        if iterations is None and seconds is None:
+            seconds = 1.0
+        if iterations is not None and int(iterations) < 1:
+            raise ValueError("mcts: iterations must be at least 1")
+        if seconds is not None and float(seconds) <= 0:
+            raise ValueError("mcts: seconds must be positive")
+        self.seconds = None if seconds is None else float(seconds)
+        self.iterations = None if iterations is None else int(iterations)
+        self.c = float(c)
+        self.widen = float(widen)
+        self.rollout = int(rollout)
+        self.scale = float(scale)
+        self.reuse = bool(int(reuse))
+        self.greedy: Any = None
+        self._game: str | None = None
+        self._root: Node | None = None
+        self._root_history: list[Action] = []
+        self._root_key: tuple[Any, ...] = ()
+        self._baseline = 0.0
+        self._shuffler = _Canonical(self.rng)
+        self.stats = {"decisions": 0, "iterations": 0, "seconds": 0.0, "reused": 0}
+        """Totals over this bot's decisions: searches run, iterations, time spent, reuses."""
+
+    # ----- the decision -----------------------------------------------------------------
+
+    def choose(self, state: State) -> Action:
+        """The action this bot plays for ``state.to_move`` (see :meth:`decide`)."""
+        legal = state.legal_actions()
+        if not legal:
+            raise ValueError("the game is over: there is nothing to choose")
+        if len(legal) == 1:
+            return legal[0]
+        return self.decide(state.determinize(_Canonical(self.rng)), legal)
+
+    def decide(self, state: State, legal: list[Action]) -> Action:
+        """Search from ``state`` (a determinized copy) and play the most visited action."""
+        self._setup(state)
+        root = self._find_root(state)
+        if state.players == 1:  # solo: rewards are measured from where the search starts
+            self._baseline = self._values(state)[0]
+        start = time.perf_counter()
+        deadline = None if self.seconds is None else start + self.seconds
+        n = 0
+        while True:
+            self._iterate(root, state.determinize(self._shuffler))
+            n += 1
+            if self.iterations is not None and n >= self.iterations:
+                break
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        self.stats["decisions"] += 1
+        self.stats["iterations"] += n
+        self.stats["seconds"] += time.perf_counter() - start
+        return self._best(root, legal, state)
+
+    def _setup(self, state: State) -> None:
+        gid = state.game.id
+        if self._game == gid:
+            return
+        from zoogames import bots
+
+        self._game = gid
+        try:
+            self.greedy = bots.make("greedy", seed=0, game=gid)
+        except ValueError:
+            self.greedy = None  # no greedy bot for this game: random playouts to the end
+
+    def _find_root(self, state: State) -> Node:
+        """The subtree for ``state`` kept from the last search, or a new root."""
+        key = (state.game.id, state.seed, state.players)
+        old, hist = self._root, self._root_history
+        node: Node | None = None
+        if (
+            self.reuse
+            and old is not None
+            and key == self._root_key
+            and len(state.history) >= len(hist)
+            and state.history[: len(hist)] == hist
+        ):
+            node = old
+            since = state.history[len(hist) :]
+            for i, action in enumerate(since):
+                edge = node.edges.get(action)
+                if edge is None:
+                    node = None
+                    break
+                if edge.chance:
+                    # the outcome is visible only if the chance action was the last one
+                    obs = observe(state, action, state) if i == len(since) - 1 else None
+                    node = edge.children.get(obs) if obs is not None else None
+                else:
+                    node = edge.children.get(None)
+                if node is None:
+                    break
+        if node is None or node.seat != state.to_move:
+            node = Node(seat=state.to_move if state.to_move is not None else -1)
+        else:
+            self.stats["reused"] += 1
+        self._root, self._root_history, self._root_key = node, state.history[:], key
+        return node
+
+    def _best(self, root: Node, legal: list[Action], state: State) -> Action:
+        """The most visited legal action at the root (ties: the better mean)."""
+        best: Action | None = None
+        best_key = (-1, -1.0)
+        for action in legal:
+            edge = root.edges.get(action)
+            if edge is None or not edge.visits:
+                continue
+            k = (edge.visits, edge.total[root.seat] / edge.visits)
+            if k > best_key:
+                best, best_key = action, k
+        if best is None:  # no iteration reached the root's actions: fall back on the prior
+            return self._prior_first(state, legal)
+        return best
+
+    # ----- one iteration ----------------------------------------------------------------
+
+    def _iterate(self, root: Node, state: State) -> None:
+        path: list[Edge] = []
+        node = root
+        while not state.is_terminal:
+            node.visits += 1
+            edge, action = self._select(node, state)
+            path.append(edge)
+            state.apply(action)
+            obs = observe(state, action, state)
+            if obs is not None:
+                edge.chance = True
+            child = edge.children.get(obs)
+            if child is None:
+                if not state.is_terminal:
+                    edge.children[obs] = Node(seat=state.to_move)  # type: ignore[arg-type]
+                    self._playout(state)
+                break
+            node = child
+        rewards = self._rewards(state)
+        for edge in path:
+            edge.visits += 1
+            tot = edge.total
+            if not tot:
+                edge.total = rewards[:]
+            else:
+                for i, r in enumerate(rewards):
+                    tot[i] += r
+
+    def _select(self, node: Node, state: State) -> tuple[Edge, Action]:
+        """UCB over the node's widened candidates that are legal in this determinization."""
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            action = legal[0]
+            edge = node.edges.get(action)
+            if edge is None:
+                edge = node.edges[action] = Edge()
+            edge.avail += 1
+            return edge, action
+        width = 1 + int(self.widen * math.sqrt(node.visits - 1))
+        self._rank(node, state, legal, full=width > 1)
+        legal_set = set(legal)
+        candidates: list[Action] = []
+        for a in node.order:
+            if a in legal_set:
+                candidates.append(a)
+                if len(candidates) >= width:
+                    break
+        if not candidates:
+            candidates = legal[:width]
+        seat = node.seat
+        best_edge: Edge | None = None
+        best_action = candidates[0]
+        best_score = -math.inf
+        for a in candidates:
+            edge = node.edges.get(a)
+            if edge is None:
+                edge = node.edges[a] = Edge()
+            edge.avail += 1
+            if edge.visits == 0:
+                score = math.inf
+            else:
+                score = edge.total[seat] / edge.visits + self.c * math.sqrt(
+                    math.log(edge.avail) / edge.visits
+                )
+            if score > best_score:
+                best_edge, best_action, best_score = edge, a, score
+        assert best_edge is not None
+        return best_edge, best_action
+
+    def _rank(self, node: Node, state: State, legal: list[Action], full: bool) -> None:
+        """Order the node's actions: the greedy choice first, then by greedy value."""
+        if node.ranked == 0:
+            node.order = [self._prior_first(state, legal)]
+            node.ranked = 1
+        if full and node.ranked == 1:
+            first = node.order[0]
+            rest = [a for a in legal if a != first]
+            if self.greedy is not None:
+                seat = state.to_move
+                values = {a: self.greedy.value(state, a, seat) for a in rest}
+                rest.sort(key=lambda a: -values[a])
+            else:
+                self.rng.shuffle(rest)
+            node.order = [first, *rest]
+            node.ranked = 2
+        elif node.ranked == 2 and len(node.order) < len(legal):
+            known = set(node.order)
+            node.order.extend(a for a in legal if a not in known)
+
+    def _prior_first(self, state: State, legal: list[Action]) -> Action:
+        if self.greedy is None:
+            return self.rng.choice(legal)
+        choice: Action = self.greedy.decide(state.clone(), legal)
+        return choice
+
+    def _playout(self, state: State) -> None:
+        """Play on from a new node (see the module docstring).
+
+        With a greedy bot: finish the turn in progress by the greedy bot's one-ply steps,
+        then play greedy decisions (each turn finished the same way) until the round is
+        over (a game with a public ``round`` counter) or ``rollout`` decisions were made,
+        so that the evaluation always sees whole turns and settled trucks: a truck taken
+        but not yet unloaded, or loaded for someone else to take, is worth nothing to an
+        evaluation of the zoos. A drawn tile goes on a truck chosen at random: one-ply
+        steps cannot tell the trucks apart, and the greedy bot's own choice, which weighs
+        every player's gain from every truck, would cost more than the rest of the playout.
+        Without a greedy bot: random actions to the end.
+        """
+        greedy = self.greedy
+        rng = self.rng
+        if greedy is None:
+            while not state.is_terminal:
+                state.apply(rng.choice(state.legal_actions()))
+            return
+        policy = getattr(greedy, "playout_decide", None) or _playout_policy(greedy)
+        rnd = getattr(state, "round", None)
+        decisions = 0
+        while not state.is_terminal:
+            legal = state.legal_actions()
+            if len(legal) == 1:
+                state.apply(legal[0])
+            elif state.turn_in_progress():
+                if _is_load(state):
+                    state.apply(rng.choice(legal))
+                else:
+                    greedy.finish_turn(state, state.to_move)
+            elif (rnd is not None and getattr(state, "round", None) != rnd) or (
+                0 <= self.rollout <= decisions
+            ):
+                return
+            else:
+                state.apply(policy(state.clone(), legal))
+                decisions += 1
+
+    def _values(self, state: State) -> list[float]:
+        """Per seat: the greedy evaluation, or the exact score once the game is over.
+
+        The exact score gets a hundredth of the tie-break added; without a greedy bot the
+        exact score is the only value.
+        """
+        n = state.players
+        if state.is_terminal or self.greedy is None:
+            totals = [s.total for s in state.scores()]
+            try:
+                ties = [state.tiebreak(i) for i in range(n)]
+            except NotImplementedError:
+                ties = [0] * n
+            return [t + 0.01 * b for t, b in zip(totals, ties, strict=True)]
+        return [float(self.greedy.evaluate(state, i)) for i in range(n)]
+
+    def _rewards(self, state: State) -> list[float]:
+        """One reward in [0, 1] per seat: the sigmoid of its margin over the best other.
+
+        Solo, the margin is over the value where the search started.
+        """
+        values = self._values(state)
+        n = len(values)
+        out = []
+        for i, v in enumerate(values):
+            ref = max(values[j] for j in range(n) if j != i) if n > 1 else self._baseline
+            x = (v - ref) / self.scale
+            out.append(1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, x)))))
+        return out
+
+
+__all__ = ["Edge", "MctsBot", "Node", "observe"]

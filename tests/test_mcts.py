@@ -1,0 +1,149 @@
+"""The MCTS bot: legal, repeatable, blind to hidden tiles, reusing its tree, and stronger.
+
+Budgets are iteration counts, never seconds: no test depends on the machine's speed.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import zoogames
+from zoogames import bots
+from zoogames.bots.mcts import MctsBot
+from zoogames.core.game import State
+from zoogames.core.rng import Rng
+
+
+def play(specs: list[str], seed: int, game: str = "aquaretto") -> tuple[State, list[bots.Bot]]:
+    state = zoogames.games.get(game).new_game(players=len(specs), seed=seed)
+    players = [bots.make(s, seed=seed * 7 + i, game=game) for i, s in enumerate(specs)]
+    while not state.is_terminal:
+        assert state.to_move is not None
+        state.apply(players[state.to_move].choose(state))  # apply() refuses illegal actions
+    return state, players
+
+
+def midgame(seed: int, steps: int, players: int = 2) -> State:
+    state = zoogames.games.get("aquaretto").new_game(players=players, seed=seed)
+    greedy = [bots.make("greedy", seed=i, game="aquaretto") for i in range(players)]
+    for _ in range(steps):
+        assert state.to_move is not None
+        state.apply(greedy[state.to_move].choose(state))
+    while len(state.legal_actions()) < 2:
+        state.apply(state.legal_actions()[0])
+    return state
+
+
+def mcts(spec: str, seed: int) -> MctsBot:
+    bot = bots.make(spec, seed=seed, game="aquaretto")
+    assert isinstance(bot, MctsBot)
+    return bot
+
+
+def test_registry_knows_mcts_with_parameters() -> None:
+    assert "mcts" in bots.names()
+    bot = bots.make("mcts:iterations=50,c=0.3,widen=2", seed=1, game="aquaretto")
+    assert isinstance(bot, MctsBot)
+    assert (bot.iterations, bot.seconds, bot.c, bot.widen) == (50, None, 0.3, 2.0)
+    default = bots.make("mcts")
+    assert isinstance(default, MctsBot) and default.seconds == 1.0  # a time budget by default
+    with pytest.raises(ValueError, match="unknown parameter"):
+        bots.make("mcts:depth=3")
+    with pytest.raises(ValueError, match="iterations must be at least 1"):
+        bots.make("mcts:iterations=0")
+
+
+def test_fixed_iterations_and_seed_repeat_exactly() -> None:
+    state = midgame(seed=4, steps=40)
+    a = mcts("mcts:iterations=25,rollout=2", seed=9)
+    b = mcts("mcts:iterations=25,rollout=2", seed=9)
+    for _ in range(4):
+        if state.is_terminal:
+            break
+        x, y = a.choose(state), b.choose(state)
+        assert x == y
+        state.apply(x)
+    assert a.stats == {**b.stats, "seconds": a.stats["seconds"]}
+
+
+def test_a_whole_game_is_repeatable_and_legal() -> None:
+    first, _ = play(["mcts:iterations=2,rollout=1", "random"], seed=2)
+    again, _ = play(["mcts:iterations=2,rollout=1", "random"], seed=2)
+    assert first.is_terminal
+    assert first.history == again.history
+
+
+def test_the_choice_ignores_the_real_hidden_order() -> None:
+    # two positions that differ only in the order of the unseen pile get the same choice
+    state = midgame(seed=8, steps=30)
+    other = state.determinize(Rng(2))
+    assert other.pile != state.pile  # type: ignore[attr-defined]
+    a = bots.make("mcts:iterations=20,rollout=2", seed=5, game="aquaretto").choose(state)
+    b = bots.make("mcts:iterations=20,rollout=2", seed=5, game="aquaretto").choose(other)
+    assert a == b
+
+
+def test_the_tree_is_kept_along_the_bots_own_chain_of_placements() -> None:
+    # find a position where the bot takes a truck: its placements follow from the same tree
+    bot = mcts("mcts:iterations=30,rollout=2", seed=3)
+    state = midgame(seed=6, steps=20)
+    greedy = bots.make("greedy", seed=1, game="aquaretto")
+    for _ in range(200):
+        if state.is_terminal:
+            break
+        seat = state.to_move
+        action = bot.choose(state) if seat == 0 else greedy.choose(state)
+        state.apply(action)
+        if bot.stats["reused"] >= 2:
+            break
+    assert bot.stats["reused"] >= 2
+
+
+def test_mcts_beats_random() -> None:
+    spec = "mcts:iterations=2,rollout=1"
+    for seed, specs in ((1, [spec, "random"]), (2, ["random", spec])):
+        state, _ = play(specs, seed)
+        result = state.result()
+        me = specs.index(spec)
+        assert result.winners == (me,)
+        assert result.totals[me] > result.totals[1 - me]
+
+
+def test_mcts_searches_more_than_greedy_in_a_clear_case() -> None:
+    # every budget gives at least the greedy bot's own choice a look first
+    state = midgame(seed=3, steps=25)
+    bot = bots.make("mcts:iterations=1", seed=1, game="aquaretto")
+    greedy = bots.make("greedy", seed=1, game="aquaretto")
+    assert bot.choose(state) == greedy.choose(state)
+
+
+def test_without_a_greedy_bot_playouts_are_random(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = midgame(seed=5, steps=150)
+    monkeypatch.setattr(bots, "_GREEDY", {})
+    bot = bots.make("mcts:iterations=10", seed=1, game="aquaretto")
+    assert isinstance(bot, MctsBot)
+    action = bot.choose(state)
+    assert bot.greedy is None
+    assert action in state.legal_actions()
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_multi_player_games_stay_legal(players: int) -> None:
+    state = midgame(seed=players, steps=60, players=players)
+    bot = bots.make("mcts:iterations=10,rollout=2", seed=2, game="aquaretto")
+    for _ in range(10):
+        if state.is_terminal:
+            break
+        state.apply(bot.choose(state))
+
+
+@pytest.mark.parametrize("game", zoogames.games.ids())
+def test_every_game_is_searched_legally(game: str) -> None:
+    g = zoogames.games.get(game)
+    players = max(g.min_players, min(2, g.max_players))
+    state = g.new_game(players=players, seed=3)
+    bot = bots.make("mcts:iterations=3,rollout=2", seed=1, game=game)
+    for _ in range(25):
+        if state.is_terminal:
+            break
+        state.apply(bot.choose(state))
