@@ -10,8 +10,9 @@ points (solo) or the final point margin over the best opponent, with a running b
 
 Then the trained policy (its most likely legal action) plays ``--eval-games`` new games,
 and uniform ``random`` plays the same seats of the same seeds (so does the policy before
-training, for comparison). The last line printed is JSON: the mean results, on how many seeds the policy did better and worse, a one-sided
-sign-test p-value, and ``beats_random``: a higher mean and p < 0.01.
+training, for comparison). The last line printed is JSON: the mean results, on how many
+seeds the policy did better and worse, a one-sided sign-test p-value, and
+``beats_random``: a higher mean and p < 0.01.
 
     python examples/gymnasium_train.py                 # 2 minutes of training
     python examples/gymnasium_train.py --quick         # a few seconds (what the tests run)

@@ -65,7 +65,17 @@ from zoogames.games.aquaretto.actions import (
 )
 from zoogames.games.aquaretto.state import AquarettoState
 from zoogames.games.aquaretto.zoo import CASHIER, DEPOT, KEEPER, MANAGER, WaterZoo
-from zoogames.games.trucks import DRAW, LOADS, RESERVE, TAKES, TRUCK_SIZE, Draw, Load, Take
+from zoogames.games.trucks import (
+    DRAW,
+    LOADS,
+    REMOVED_BY_PLAYERS,
+    RESERVE,
+    TAKES,
+    TRUCK_SIZE,
+    Draw,
+    Load,
+    Take,
+)
 from zoogames.rl.games import GameSpec, SetupStep
 from zoogames.rl.spaces import ActionSpace, Block, ObservationEncoder, Vector, segments
 
@@ -530,8 +540,6 @@ class AquarettoSpec(GameSpec):
 
     def setup_step(self, players: int, options: dict[str, JSON]) -> SetupStep | None:
         """The fish species left out (A-R2), then the start player."""
-        from zoogames.games.aquaretto.state import REMOVED_BY_PLAYERS
-
         if "removed" not in options:
             combos = list(combinations(t.FISH_SPECIES, REMOVED_BY_PLAYERS[players]))
             return SetupStep(
@@ -591,8 +599,6 @@ class AquarettoSpec(GameSpec):
         bank: the start coins, 10 coin tiles, and at most 4 basin bonuses per basin, 5
         basins per zoo).
         """
-        from zoogames.games.aquaretto.state import REMOVED_BY_PLAYERS
-
         tiles = (8 - REMOVED_BY_PLAYERS[players]) * 11 + 10
         coins = players + 10 + 4 * 5 * players
         return 4 * tiles + 2 * 8 * t.YOUNG_PER_SPECIES + t.COWORKERS + coins
