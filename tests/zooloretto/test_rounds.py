@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from zoogames import IllegalAction
-from zoogames.games.trucks import RESERVE
+from zoogames.games.trucks import DRAWS, RESERVE
 from zoogames.games.zooloretto import ZoolorettoState
 from zoogames.games.zooloretto import tiles as zt
 
@@ -89,5 +89,7 @@ def test_a_take_needs_a_face_up_tile_and_a_truck_holds_three() -> None:
 
 def test_one_pile_only() -> None:
     state = new(3)
-    with pytest.raises(IllegalAction, match="this game has one pile: draw"):
+    with pytest.raises(IllegalAction, match="cannot read 'draw zooloretto'"):
         state.apply("draw zooloretto")
+    with pytest.raises(IllegalAction, match="this game has one pile: draw"):
+        state.apply(DRAWS[1])

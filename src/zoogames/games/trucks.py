@@ -92,12 +92,15 @@ TAKES = tuple(Take(i) for i in range(len(TRUCK_NAMES)))
 _TRUCK_RE = re.compile(r"^(load|take)\s+([A-Ea-e])$")
 
 
-def parse_truck_action(text: str) -> Action | None:
-    """``draw``, ``draw PILE``, ``load X`` or ``take X`` as an action; ``None`` for other text."""
+def parse_truck_action(text: str, piles: bool = False) -> Action | None:
+    """``draw``, ``load X`` or ``take X`` as an action; ``None`` for other text.
+
+    With ``piles`` (a game with several piles), ``draw PILE`` too.
+    """
     if text == "draw":
         return DRAW
     words = text.split()
-    if len(words) == 2 and words[0] == "draw" and words[1] in PILE_NAMES:
+    if piles and len(words) == 2 and words[0] == "draw" and words[1] in PILE_NAMES:
         return DRAWS[PILE_NAMES.index(words[1])]
     m = _TRUCK_RE.match(text)
     if not m:
@@ -129,6 +132,42 @@ def choose_start(players: int, seed: int, given: Any) -> int:
     if not isinstance(start, int) or isinstance(start, bool) or not 0 <= start < players:
         raise InvalidOptions(f"start_player must be a seat from 0 to {players - 1}")
     return start
+
+
+REMOVED_BY_PLAYERS = {2: 3, 3: 2, 4: 1, 5: 0}
+"""How many species leave the game by player count, in both games (A-R2, Z-R1, Z-R5)."""
+
+
+def choose_removed(
+    players: int,
+    seed: int,
+    given: Any,
+    species: tuple[str, ...],
+    removable: tuple[int, ...],
+    never: str = "",
+    stream: str = "removed",
+) -> set[int]:
+    """The species left out: given by name, or drawn from the seed among ``removable``.
+
+    ``species`` names the game's species by index; ``never`` is the reason given when a
+    named species is not removable.
+    """
+    k = REMOVED_BY_PLAYERS[players]
+    if given is None:
+        return set(Rng(seed, stream).sample(removable, k))
+    if not isinstance(given, list | tuple) or not all(isinstance(x, str) for x in given):
+        raise InvalidOptions("removed must be a list of species names")
+    try:
+        chosen = {species.index(x) for x in given}
+    except ValueError:
+        raise InvalidOptions(
+            f"removed: unknown species among {list(given)}; species: {', '.join(species)}"
+        ) from None
+    if chosen - set(removable):
+        raise InvalidOptions(never)
+    if len(chosen) != k or len(given) != k:
+        raise InvalidOptions(f"with {players} players, exactly {k} distinct species are removed")
+    return chosen
 
 
 def build_pile(
@@ -228,6 +267,10 @@ class TruckState(State):
     def pile(self) -> list[int]:
         """The pile of a one-pile game (the first pile otherwise)."""
         return self.piles[0]
+
+    @pile.setter
+    def pile(self, tiles: list[int]) -> None:
+        self.piles[0] = tiles
 
     # ----- hooks a game provides --------------------------------------------------------
 
@@ -417,6 +460,8 @@ class TruckState(State):
             return f"this game has {len(self.piles)} piles: {names}"
         if p >= 0 and not several:
             return "this game has one pile: draw"
+        if p >= len(self.piles):
+            return f"there is no pile {p}"
         p = max(p, 0)
         if self.pile_state[p] == CLOSED:
             return f"the {PILE_NAMES[p]} pile has left the game (C-R1)"

@@ -11,7 +11,6 @@ from typing import Any
 
 from zoogames.core.errors import InvalidOptions
 from zoogames.core.game import JSON, Action, Game, Score
-from zoogames.core.rng import Rng
 from zoogames.games.aquaretto import geometry as g
 from zoogames.games.aquaretto import tiles as t
 from zoogames.games.aquaretto.actions import (
@@ -41,6 +40,7 @@ from zoogames.games.aquaretto.zoo import (
     place_name,
 )
 from zoogames.games.trucks import (
+    REMOVED_BY_PLAYERS,  # noqa: F401  (A-R2; read from here by zoogames.rl)
     TRUCK_NAMES,
     Draw,
     Load,
@@ -50,12 +50,10 @@ from zoogames.games.trucks import (
     check_seed,
     choose_start,
 )
+from zoogames.games.trucks import choose_removed as remove_species
 
 WORKER = 8
 """A pending coworker; a pending offspring is its species index (0–7)."""
-
-REMOVED_BY_PLAYERS = {2: 3, 3: 2, 4: 1, 5: 0}
-"""How many fish species leave the game (A-R2)."""
 
 
 class AquarettoState(TruckState):
@@ -476,22 +474,8 @@ def init_water_zoos(state: AquarettoState, players: int, in_play: tuple[int, ...
 
 def choose_removed(players: int, seed: int, given: Any) -> set[int]:
     """The species left out (A-R2): given by name, or drawn from the seed's 'removed' stream."""
-    k = REMOVED_BY_PLAYERS[players]
-    if given is None:
-        return set(Rng(seed, "removed").sample(t.FISH_SPECIES, k))
-    if not isinstance(given, list | tuple) or not all(isinstance(x, str) for x in given):
-        raise InvalidOptions("removed must be a list of species names")
-    try:
-        chosen = {t.SPECIES.index(x) for x in given}
-    except ValueError:
-        raise InvalidOptions(
-            f"removed: unknown species among {list(given)}; species: {', '.join(t.SPECIES)}"
-        ) from None
-    if chosen & set(t.TRAINABLE):
-        raise InvalidOptions("dolphins, orcas and sea lions are never removed (A-R2)")
-    if len(chosen) != k or len(given) != k:
-        raise InvalidOptions(f"with {players} players, exactly {k} distinct species are removed")
-    return chosen
+    never = "dolphins, orcas and sea lions are never removed (A-R2)"
+    return remove_species(players, seed, given, t.SPECIES, t.FISH_SPECIES, never)
 
 
 PILE_TILES = {n: k for n, k in t.NAMES.items() if k == t.COIN or k & 7 != t.YOUNG}

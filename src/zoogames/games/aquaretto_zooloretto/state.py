@@ -52,6 +52,7 @@ from zoogames.games.trucks import (
     build_pile,
     check_seed,
     choose_start,
+    parse_truck_action,
 )
 from zoogames.games.zooloretto import tiles as zt
 from zoogames.games.zooloretto.actions import ACTIONS as ZOO_ACTIONS
@@ -224,7 +225,11 @@ def parse(text: str) -> Action:
     looks like: the game of the tile it names, else Zooloretto for its places (enclosures,
     stall spaces, barn), ``exchange`` and a bare ``expand``, else Aquaretto.
     """
-    zoo = _zooloretto_words(text.strip().lower().split())
+    words = text.strip().lower().split()
+    draw = parse_truck_action(" ".join(words), piles=True)
+    if draw is not None:
+        return draw
+    zoo = _zooloretto_words(words)
     first, second = (
         (parse_zooloretto, parse_aquaretto) if zoo else (parse_aquaretto, parse_zooloretto)
     )

@@ -16,7 +16,6 @@ from typing import Any
 
 from zoogames.core.errors import InvalidOptions
 from zoogames.core.game import JSON, Action, Game, Score
-from zoogames.core.rng import Rng
 from zoogames.games.trucks import (
     TRUCK_NAMES,
     Draw,
@@ -27,6 +26,7 @@ from zoogames.games.trucks import (
     check_seed,
     choose_start,
 )
+from zoogames.games.trucks import choose_removed as remove_species
 from zoogames.games.zooloretto import tiles as zt
 from zoogames.games.zooloretto.actions import (
     EXPAND,
@@ -54,9 +54,6 @@ from zoogames.games.zooloretto.zoo import (
     a_species,
     place_name,
 )
-
-REMOVED_BY_PLAYERS = {2: 3, 3: 2, 4: 1, 5: 0}
-"""How many species leave the game (Z-R1, Z-R5)."""
 
 COSTS: dict[type, int] = {Move: 1, Exchange: 1, Buy: 2, Discard: 2, Expand: 3}
 """What each money action costs (Z-R3)."""
@@ -455,20 +452,7 @@ def init_zoos(state: ZoolorettoState, players: int, in_play: tuple[int, ...]) ->
 
 def choose_removed(players: int, seed: int, given: Any, stream: str = "removed") -> set[int]:
     """The species left out (Z-R1): given by name, or drawn from the seed (any species)."""
-    k = REMOVED_BY_PLAYERS[players]
-    if given is None:
-        return set(Rng(seed, stream).sample(range(8), k))
-    if not isinstance(given, list | tuple) or not all(isinstance(x, str) for x in given):
-        raise InvalidOptions("removed must be a list of species names")
-    try:
-        chosen = {zt.SPECIES.index(x) for x in given}
-    except ValueError:
-        raise InvalidOptions(
-            f"removed: unknown species among {list(given)}; species: {', '.join(zt.SPECIES)}"
-        ) from None
-    if len(chosen) != k or len(given) != k:
-        raise InvalidOptions(f"with {players} players, exactly {k} distinct species are removed")
-    return chosen
+    return remove_species(players, seed, given, zt.SPECIES, tuple(range(8)), stream=stream)
 
 
 ZOOLORETTO = Zooloretto()
