@@ -67,3 +67,23 @@ def test_tile_names_never_clash_and_the_coins_are_named_by_pile() -> None:
 def test_bad_text_gets_the_likely_game_s_reason(text: str, message: str) -> None:
     with pytest.raises(IllegalAction, match=message):
         GAME.parse_action(text)
+
+
+def test_every_legal_action_is_described_in_words() -> None:
+    from zoogames.core.rng import Rng
+
+    state = GAME.new_game(players=3, seed=8)
+    rng = Rng(8)
+    seen = set()
+    while not state.is_terminal:
+        for action in state.legal_actions():
+            words = state.describe(action)
+            assert words and words != str(action)
+            seen.add(type(action).__module__.split(".")[-2] + "." + type(action).__name__)
+        state.apply(rng.choice(state.legal_actions()))
+    assert {
+        "zooloretto.Place",
+        "aquaretto.Place",
+        "zooloretto.Exchange",
+        "aquaretto.Expand",
+    } <= seen

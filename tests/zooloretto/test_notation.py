@@ -67,3 +67,18 @@ def test_reading_is_forgiving_about_case_spaces_and_order() -> None:
 def test_bad_text_is_refused_with_a_reason(text: str, message: str) -> None:
     with pytest.raises(IllegalAction, match=message):
         ZOOLORETTO.parse_action(text)
+
+
+def test_every_legal_action_is_described_in_words() -> None:
+    from zoogames.core.rng import Rng
+
+    state = ZOOLORETTO.new_game(players=3, seed=8)
+    rng = Rng(8)
+    seen = set()
+    while not state.is_terminal:
+        for action in state.legal_actions():
+            words = state.describe(action)
+            assert words and words != str(action)
+            seen.add(type(action).__name__)
+        state.apply(rng.choice(state.legal_actions()))
+    assert {"Draw", "Load", "Take", "Place", "Move", "Exchange", "Discard"} <= seen
