@@ -18,6 +18,7 @@ from zoogames.rl.spaces import ActionSpace, ObservationEncoder
 
 _SPECS = {
     "aquaretto": "zoogames.rl.games.aquaretto:SPEC",
+    "zooloretto": "zoogames.rl.games.zooloretto:SPEC",
     "aquarium-designer": "zoogames.rl.games.aquarium_designer:SPEC",
 }
 

@@ -38,7 +38,6 @@ from array import array
 from bisect import bisect_right
 from collections import Counter
 from functools import lru_cache
-from itertools import combinations
 
 import numpy as np
 import numpy.typing as npt
@@ -77,6 +76,13 @@ from zoogames.games.trucks import (
     Take,
 )
 from zoogames.rl.games import GameSpec, SetupStep
+from zoogames.rl.games.trucks import (
+    draw_order,
+    draw_outcomes,
+    force_draw,
+    removed_step,
+    start_step,
+)
 from zoogames.rl.spaces import ActionSpace, Block, ObservationEncoder, Vector, segments
 
 # ----- tiles -------------------------------------------------------------------------------
@@ -540,20 +546,9 @@ class AquarettoSpec(GameSpec):
 
     def setup_step(self, players: int, options: dict[str, JSON]) -> SetupStep | None:
         """The fish species left out (A-R2), then the start player."""
-        if "removed" not in options:
-            combos = list(combinations(t.FISH_SPECIES, REMOVED_BY_PLAYERS[players]))
-            return SetupStep(
-                "removed",
-                tuple([t.SPECIES[s] for s in c] for c in combos),
-                tuple("removed " + (" ".join(t.SPECIES[s] for s in c) or "none") for c in combos),
-            )
-        if "start_player" not in options:
-            return SetupStep(
-                "start_player",
-                tuple(range(players)),
-                tuple(f"seat {i} starts" for i in range(players)),
-            )
-        return None
+        return removed_step(players, options, t.SPECIES, t.FISH_SPECIES) or start_step(
+            players, options
+        )
 
     def chance(
         self, state: State, action: Action, chosen: tuple[int, ...]
@@ -562,21 +557,12 @@ class AquarettoSpec(GameSpec):
         if type(action) is not Draw or chosen:
             return None
         assert isinstance(state, AquarettoState)
-        n = len(state.pile)
-        counts = Counter(state.pile)
-        return [(_DRAW_ID[k], counts[k] / n) for k in sorted(counts, key=_DRAW_ID.__getitem__)]
+        return draw_outcomes(state.pile, _DRAW_ID)
 
     def apply_chance(self, state: State, action: Action, chosen: tuple[int, ...]) -> None:
-        """Draw a tile of kind ``DRAW_KINDS[chosen[0]]``: one is moved to the top, then drawn.
-
-        Only the pile's size matters for the reserve (drawing the first reserve tile
-        makes the round the last), and that is the same whichever tile comes up.
-        """
+        """Draw a tile of kind ``DRAW_KINDS[chosen[0]]``: one is moved to the top, then drawn."""
         assert isinstance(state, AquarettoState) and type(action) is Draw
-        pile = state.pile
-        kind = DRAW_KINDS[chosen[0]]
-        i = len(pile) - 1 - pile[::-1].index(kind)
-        pile[i], pile[-1] = pile[-1], pile[i]
+        force_draw(state, 0, DRAW_KINDS[chosen[0]])
         state.apply(action)
 
     def chance_label(self, outcome: int) -> str:
@@ -589,7 +575,7 @@ class AquarettoSpec(GameSpec):
 
     def forced_options(self, options: dict[str, JSON], outcomes: list[int]) -> dict[str, JSON]:
         """``draw_order``: the drawn tiles' names, so that a record replays the same draws."""
-        return {"draw_order": [t.name(DRAW_KINDS[o]) for o in outcomes]}
+        return {"draw_order": draw_order(outcomes, DRAW_KINDS, t.name)}
 
     def max_game_length(self, players: int) -> int:
         """A bound on the number of decisions in a game.

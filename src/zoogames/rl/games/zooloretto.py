@@ -1,0 +1,411 @@
+"""Zooloretto for the adapters: its action index space, its observation, its chance nodes.
+
+Places: the enclosures ``e4 e5 e6 x1 x2``, the stall spaces ``s4a s4b s5 s6 sx1 sx2`` and
+the ``barn`` (:data:`PLACES`, 12). Tile kinds: the 28 a truck can bring (8 species plain,
+``/m``, ``/f``; 4 stalls: :data:`TRUCK_TILES`) and the 52 a barn can hold (offspring and
+bred marks too: :data:`BARN_TILES`). With T trucks and P players:
+
+==================  ============  ==================================================
+block               count         index runs over
+==================  ============  ==================================================
+draw                1
+load X, take X      T each        truck A, B, …
+place TILE PLACE    28 × 12       truck tile, then place
+move SRC DST        58 × 11       barn tile (52) or stall space (6), then enclosure or
+                                  stall space
+exchange A B        50            :data:`EXCHANGES`: two enclosures, or an enclosure and
+                                  a species of the barn
+buy S TILE PLACE    P × 52 × 11   seller, barn tile, enclosure or stall space
+discard TILE        52            barn tile
+expand              1
+==================  ============  ==================================================
+"""
+
+from __future__ import annotations
+
+from array import array
+from bisect import bisect_right
+from collections import Counter
+
+import numpy as np
+
+from zoogames.core.errors import IllegalAction
+from zoogames.core.game import JSON, Action, State
+from zoogames.games.trucks import (
+    DRAW,
+    LOADS,
+    REMOVED_BY_PLAYERS,
+    RESERVE,
+    TAKES,
+    TRUCK_SIZE,
+    Draw,
+    Load,
+    Take,
+    truck_capacities,
+)
+from zoogames.games.zooloretto import tiles as zt
+from zoogames.games.zooloretto.actions import (
+    EXPAND,
+    Buy,
+    Discard,
+    Exchange,
+    Expand,
+    Move,
+    Place,
+    buy,
+    discard,
+    exchange,
+    move,
+    place,
+)
+from zoogames.games.zooloretto.state import ZoolorettoState
+from zoogames.games.zooloretto.zoo import BARN, ENCLOSURES, GROUP, SPACE, STALL_SPACES, ZooBoard
+from zoogames.rl.games import GameSpec, SetupStep
+from zoogames.rl.games.trucks import (
+    draw_order,
+    draw_outcomes,
+    force_draw,
+    removed_step,
+    start_step,
+)
+from zoogames.rl.spaces import ActionSpace, Block, ObservationEncoder, Vector, segments
+
+ENCLOSURE_CODES = tuple(range(len(ENCLOSURES)))
+SPACE_CODES = tuple(SPACE + i for i in range(len(STALL_SPACES)))
+PLACES = (*ENCLOSURE_CODES, *SPACE_CODES, BARN)
+"""Place codes: the 5 enclosures, the 6 stall spaces, the barn."""
+ZOO_PLACES = PLACES[:-1]
+"""Where a moved or bought tile can go: enclosures and stall spaces."""
+_PLACE_ID = {p: i for i, p in enumerate(PLACES)}
+
+STALL_KINDS = tuple(zt.stall(i) for i in range(len(zt.STALLS)))
+TRUCK_TILES = (
+    *(zt.kind(s, m) for s in range(8) for m in (zt.PLAIN, zt.MALE, zt.FEMALE)),
+    *STALL_KINDS,
+)
+"""The 28 kinds a truck can bring, coins aside."""
+DRAW_KINDS = (*TRUCK_TILES, zt.COIN)
+"""The 29 kinds the pile holds; chance outcome ``i`` draws ``DRAW_KINDS[i]``."""
+BARN_TILES = (*(zt.kind(s, m) for s in range(8) for m in range(6)), *STALL_KINDS)
+"""The 52 kinds a barn can hold (offspring and bred animals too)."""
+EXCHANGES = (
+    *((a, b) for a in ENCLOSURE_CODES for b in ENCLOSURE_CODES if a < b),
+    *((a, GROUP + s) for a in ENCLOSURE_CODES for s in range(8)),
+)
+"""Every exchange, as (enclosure, enclosure or ``GROUP`` + species)."""
+
+_TRUCK_ID = {k: i for i, k in enumerate(TRUCK_TILES)}
+_DRAW_ID = {k: i for i, k in enumerate(DRAW_KINDS)}
+_BARN_ID = {k: i for i, k in enumerate(BARN_TILES)}
+_EXCHANGE_ID = {e: i for i, e in enumerate(EXCHANGES)}
+_SOURCES = (*BARN_TILES, *SPACE_CODES)
+"""Move sources: a barn tile (its kind) or a stall space."""
+_SOURCE_ID = {s: i for i, s in enumerate(_SOURCES)}
+_ZOO_ID = {p: i for i, p in enumerate(ZOO_PLACES)}
+
+
+def _lookup(table: dict[int, int], key: int, what: str) -> int:
+    found = table.get(key)
+    if found is None:
+        raise IllegalAction(f"{what} can never be legal")
+    return found
+
+
+class ZoolorettoActions(ActionSpace):
+    """Zooloretto's action index space (see the module docstring)."""
+
+    def __init__(self, players: int) -> None:
+        from zoogames.games.zooloretto.state import ZOOLORETTO
+
+        super().__init__(ZOOLORETTO, players)
+        self.trucks = len(truck_capacities(players))
+        z = len(ZOO_PLACES)
+        sizes = [
+            ("draw", 1, "draw", ""),
+            ("load", self.trucks, "load X", "truck A, B, …"),
+            ("take", self.trucks, "take X", "truck A, B, …"),
+            ("place", len(TRUCK_TILES) * len(PLACES), "place TILE PLACE", "tile, then place"),
+            ("move", len(_SOURCES) * z, "move SRC DST", "barn tile or stall space, then place"),
+            ("exchange", len(EXCHANGES), "exchange A B", "EXCHANGES"),
+            ("buy", players * len(BARN_TILES) * z, "buy SEAT TILE PLACE", "seller, tile, place"),
+            ("discard", len(BARN_TILES), "discard TILE", "barn tile"),
+            ("expand", 1, "expand", ""),
+        ]
+        blocks = []
+        first = 0
+        for name, count, pattern, order in sizes:
+            blocks.append(Block(name, first, count, pattern, order))
+            first += count
+        self.blocks = tuple(blocks)
+        self.n = first
+        self._starts = [b.first for b in blocks]
+        self._first = {b.name: b.first for b in blocks}
+
+    def _encode(self, action: Action) -> int:
+        f = self._first
+        kind = type(action)
+        z = len(ZOO_PLACES)
+        if kind is Draw:
+            assert isinstance(action, Draw)
+            if action.pile >= 0:
+                raise IllegalAction("Zooloretto has one pile: draw")
+            return 0
+        if kind is Load or kind is Take:
+            assert isinstance(action, Load | Take)
+            if action.truck >= self.trucks:
+                raise IllegalAction(f"there is no truck {action} with {self.players} players")
+            return f["load" if kind is Load else "take"] + action.truck
+        if kind is Place:
+            assert isinstance(action, Place)
+            tile = _lookup(_TRUCK_ID, action.tile, str(action))
+            return f["place"] + tile * len(PLACES) + _lookup(_PLACE_ID, action.where, str(action))
+        if kind is Move:
+            assert isinstance(action, Move)
+            src = _lookup(_SOURCE_ID, action.src, str(action))
+            return f["move"] + src * z + _lookup(_ZOO_ID, action.dst, str(action))
+        if kind is Exchange:
+            assert isinstance(action, Exchange)
+            return f["exchange"] + _lookup(_EXCHANGE_ID, (action.a, action.b), str(action))  # type: ignore[arg-type]
+        if kind is Buy:
+            assert isinstance(action, Buy)
+            if not 0 <= action.seller < self.players:
+                raise IllegalAction(f"there is no seat {action.seller}")
+            tile = _lookup(_BARN_ID, action.tile, str(action))
+            where = _lookup(_ZOO_ID, action.where, str(action))
+            return f["buy"] + (action.seller * len(BARN_TILES) + tile) * z + where
+        if kind is Discard:
+            assert isinstance(action, Discard)
+            return f["discard"] + _lookup(_BARN_ID, action.tile, str(action))
+        if kind is Expand:
+            return f["expand"]
+        raise IllegalAction(f"{action} is not a Zooloretto action")
+
+    def _decode(self, index: int) -> Action:
+        block = self.blocks[bisect_right(self._starts, index) - 1]
+        i = index - block.first
+        name = block.name
+        z = len(ZOO_PLACES)
+        if name == "draw":
+            return DRAW
+        if name == "load":
+            return LOADS[i]
+        if name == "take":
+            return TAKES[i]
+        if name == "place":
+            tile, where = divmod(i, len(PLACES))
+            return place(TRUCK_TILES[tile], PLACES[where])
+        if name == "move":
+            src, dst = divmod(i, z)
+            return move(_SOURCES[src], ZOO_PLACES[dst])
+        if name == "exchange":
+            return exchange(*EXCHANGES[i])
+        if name == "buy":
+            rest, where = divmod(i, z)
+            seller, tile = divmod(rest, len(BARN_TILES))
+            return buy(seller, BARN_TILES[tile], ZOO_PLACES[where])
+        if name == "discard":
+            return discard(BARN_TILES[i])
+        return EXPAND
+
+
+# ----- observations ------------------------------------------------------------------------
+
+MARK_NAMES = ("plain", "male", "female", "young", "male-bred", "female-bred")
+ENCLOSURE_FEATURES = ("built", *(f"species:{s}" for s in zt.SPECIES), "tiles", *MARK_NAMES)
+"""Per enclosure: in play, its species one-hot, its tile count, counts per mark."""
+STALL_FEATURES = ("open", *(f"stall:{s}" for s in zt.STALLS))
+PLAYER_FEATURES = (
+    "coins",
+    "boards_left",
+    "took_truck",
+    *(f"{e.name}:{f}" for e in ENCLOSURES for f in ENCLOSURE_FEATURES),
+    *(f"{s}:{f}" for s in STALL_SPACES for f in STALL_FEATURES),
+    *(f"barn:{zt.name(k)}" for k in BARN_TILES),
+)
+
+
+def _board_features(state: ZoolorettoState, seat: int) -> list[float]:
+    b: ZooBoard = state.boards[seat]
+    out = [0.0] * len(PLAYER_FEATURES)
+    out[0] = state.coins[seat]
+    out[1] = b.boards_left
+    out[2] = state.took[seat] >= 0
+    o = 3
+    nf = len(ENCLOSURE_FEATURES)
+    for e in range(len(ENCLOSURES)):
+        if e < len(b.pens):
+            pen = b.pens[e]
+            out[o] = e < b.built
+            if pen:
+                out[o + 1 + b.species(e)] = 1.0
+            out[o + 9] = len(pen)
+            for x in pen:
+                out[o + 10 + zt.mark_of(x)] += 1
+        o += nf
+    for i in range(len(STALL_SPACES)):
+        if i < len(b.stalls):
+            out[o] = b.space_open(i)
+            if b.stalls[i] >= 0:
+                out[o + 1 + b.stalls[i] - zt.STALL] = 1.0
+        o += len(STALL_FEATURES)
+    for x in b.barn:
+        out[o + _BARN_ID[x]] += 1
+    return out
+
+
+class ZoolorettoObservation(ObservationEncoder):
+    """What one seat sees of Zooloretto; everything but the order of the pile.
+
+    Segments (P players, T trucks; seats from the observer on, in turn order):
+
+    - ``players`` (P, 169): :data:`PLAYER_FEATURES`: coins, expansion boards left, took a
+      truck this round; per enclosure :data:`ENCLOSURE_FEATURES`; per stall space
+      whether it is in play and its stall; the barn's tile counts (:data:`BARN_TILES`);
+    - ``turn`` (P): whose turn, one-hot (all 0 once the game is over);
+    - ``table`` (21): round, last round, pile and reserve sizes, bank, offspring left per
+      species, species in play;
+    - ``drawn`` (29), ``unloading`` (29): the tile just drawn (one-hot) and the taken
+      truck's tiles still to place (counts), over :data:`DRAW_KINDS`;
+    - ``trucks`` (T, 32 + P): per truck, tile counts (29), free spaces, spaces blocked,
+      taken, who took it (one-hot);
+    - ``unseen`` (29): tiles still in pile and reserve, by kind.
+    """
+
+    def __init__(self, players: int) -> None:
+        from zoogames.games.zooloretto.state import ZOOLORETTO
+
+        super().__init__(ZOOLORETTO, players)
+        p = players
+        k = len(DRAW_KINDS)
+        self.trucks = len(truck_capacities(players))
+        self.segments = segments(
+            [
+                ("players", (p, len(PLAYER_FEATURES)), "per seat (PLAYER_FEATURES)"),
+                ("turn", (p,), "seat to move, one-hot"),
+                ("table", (21,), "round, final, pile, reserve, bank, young×8, play×8"),
+                ("drawn", (k,), "drawn tile, one-hot (DRAW_KINDS)"),
+                ("unloading", (k,), "tiles left to place, counts"),
+                ("trucks", (self.trucks, k + 3 + p), "counts, free, blocked, taken, taker"),
+                ("unseen", (k,), "tiles in pile and reserve, counts"),
+            ]
+        )
+        last = self.segments[-1]
+        self.size = last.offset + last.size
+        self.high = 128.0
+        self._at = {s.name: s.offset for s in self.segments}
+
+    def encode(self, state: State, seat: int) -> Vector:
+        """What ``seat`` sees of ``state`` (a new array)."""
+        assert isinstance(state, ZoolorettoState)
+        p = self.players
+        at = self._at
+        out = array("f", bytes(4 * self.size))
+        nf = len(PLAYER_FEATURES)
+        for r in range(p):
+            s = (seat + r) % p
+            out[r * nf : (r + 1) * nf] = array("f", _board_features(state, s))
+        if state.to_move is not None:
+            out[at["turn"] + (state.to_move - seat) % p] = 1
+        reserve = min(RESERVE, len(state.pile))
+        o = at["table"]
+        out[o : o + 21] = array(
+            "f",
+            (
+                state.round,
+                state.final_round,
+                len(state.pile) - reserve,
+                reserve,
+                state.bank,
+                *state.offspring_left,
+                *(s in state.species_in_play for s in range(8)),
+            ),
+        )
+        if state.drawn >= 0:
+            out[at["drawn"] + _DRAW_ID[state.drawn]] = 1
+        for x in state.unloading:
+            out[at["unloading"] + _DRAW_ID[x]] += 1
+        k = len(DRAW_KINDS)
+        width = k + 3 + p
+        for tr, tiles in enumerate(state.trucks):
+            o = at["trucks"] + tr * width
+            for x in tiles:
+                out[o + _DRAW_ID[x]] += 1
+            taker = state.taker[tr]
+            if taker < 0:
+                out[o + k] = state.capacity[tr] - len(tiles)
+            else:
+                out[o + k + 2] = 1
+                out[o + k + 3 + (taker - seat) % p] = 1
+            out[o + k + 1] = TRUCK_SIZE - state.capacity[tr]
+        for x, n in Counter(state.pile).items():
+            out[at["unseen"] + _DRAW_ID[x]] = n
+        return np.frombuffer(out, np.float32).copy()
+
+
+# ----- the spec ----------------------------------------------------------------------------
+
+
+class ZoolorettoSpec(GameSpec):
+    """Zooloretto for the adapters."""
+
+    game_id = "zooloretto"
+    gym_name = "Zooloretto"
+
+    def action_space(self, players: int) -> ZoolorettoActions:
+        """The index space (see the module docstring)."""
+        return ZoolorettoActions(players)
+
+    def observation_encoder(self, players: int) -> ZoolorettoObservation:
+        """The observation (see :class:`ZoolorettoObservation`)."""
+        return ZoolorettoObservation(players)
+
+    def setup_step(self, players: int, options: dict[str, JSON]) -> SetupStep | None:
+        """The species left out (Z-R1, Z-R5: any species), then the start player."""
+        return removed_step(players, options, zt.SPECIES, tuple(range(8))) or start_step(
+            players, options
+        )
+
+    def chance(
+        self, state: State, action: Action, chosen: tuple[int, ...]
+    ) -> list[tuple[int, float]] | None:
+        """A draw: each unseen kind, as likely as its share of pile and reserve."""
+        if type(action) is not Draw or chosen:
+            return None
+        assert isinstance(state, ZoolorettoState)
+        return draw_outcomes(state.pile, _DRAW_ID)
+
+    def apply_chance(self, state: State, action: Action, chosen: tuple[int, ...]) -> None:
+        """Draw a tile of kind ``DRAW_KINDS[chosen[0]]``."""
+        assert isinstance(state, ZoolorettoState) and type(action) is Draw
+        force_draw(state, 0, DRAW_KINDS[chosen[0]])
+        state.apply(action)
+
+    def chance_label(self, outcome: int) -> str:
+        """``draws camel/m``."""
+        return f"draws {zt.name(DRAW_KINDS[outcome])}"
+
+    def max_chance_outcomes(self, players: int) -> int:
+        """The 29 kinds a draw can show; 56 ways to leave 3 species out with 2 players."""
+        return max(len(DRAW_KINDS), 56)
+
+    def forced_options(self, options: dict[str, JSON], outcomes: list[int]) -> dict[str, JSON]:
+        """``draw_order``: the drawn tiles' names."""
+        return {"draw_order": draw_order(outcomes, DRAW_KINDS, zt.name)}
+
+    def max_game_length(self, players: int) -> int:
+        """A bound on the number of decisions in a game.
+
+        Per tile a draw, a load, a take and a place; one money action per coin that can
+        ever be spent (the start coins, 12 coin tiles, fill bonuses of at most 2 coins per
+        enclosure).
+        """
+        tiles = (8 - REMOVED_BY_PLAYERS[players]) * 11 + 12 + 12
+        coins = zt.START_COINS * players + zt.COIN_TILES + 2 * len(ENCLOSURES) * players
+        return 4 * tiles + coins
+
+    def score_bounds(self, players: int) -> tuple[float, float]:
+        """Barn penalties of 2 per species and stall type; 5 enclosures of at most 10."""
+        return (-24.0, 100.0)
+
+
+SPEC = ZoolorettoSpec()
