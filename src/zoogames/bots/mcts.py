@@ -8,9 +8,10 @@ the measurements behind its defaults are in ``docs/bots.md``; in short:
   walks one shared tree with it (SO-ISMCTS). An action's statistics therefore average over
   many possible hidden orders, and an action that is legal in only some of them is judged
   by how often it was *available* (the availability count of ISMCTS).
-- **Chance is keyed by what the table sees.** After a chance action (drawing a tile) the
-  tree branches on the public outcome (which tile came up), so the decision that follows
-  (where to load that tile) is searched per tile, not averaged over tiles.
+- **Chance is keyed by what the table sees.** After a chance action (drawing a tile, a
+  new card in the offer) the tree branches on the public outcome (which tile came up), so
+  the decision that follows (where to load that tile) is searched per tile, not averaged
+  over tiles.
 - **Each seat maximises its own reward.** A playout ends in a vector with one reward per
   seat: ``sigmoid((value[seat] - best other value) / scale)``, a smooth stand-in for "I
   win" that still prefers winning by more; the seat to move at a node picks by its own
@@ -34,6 +35,7 @@ the measurements behind its defaults are in ``docs/bots.md``; in short:
 
 from __future__ import annotations
 
+import json
 import math
 import time
 from dataclasses import dataclass, field
@@ -47,17 +49,18 @@ Observation = Any
 
 
 def observe(before: State, action: Action, after: State) -> Observation:
-    """The public outcome of ``action``: the tile just drawn in a truck game, else ``None``.
+    """The public outcome of ``action``: what the table sees after it that it did not before.
 
-    Games whose hidden part is a face-down pile revealed one tile at a time share the truck
-    round (:class:`~zoogames.games.trucks.TruckState`); other games are searched open-loop
-    (``None``), which ISMCTS's availability counts keep correct, if less sharp.
+    In a truck game only drawing reveals anything: the outcome is the tile drawn (``None``
+    for every other action). In any other game the outcome is the whole public view
+    (``after.view(None)``), so the tree branches on whatever chance revealed, a new card
+    in an offer or a preview, and stays one line where nothing was revealed.
     """
     from zoogames.games.trucks import Draw, TruckState
 
-    if isinstance(after, TruckState) and type(action) is Draw:
-        return after.drawn
-    return None
+    if isinstance(after, TruckState):
+        return after.drawn if type(action) is Draw else None
+    return json.dumps(after.view(None), sort_keys=True)
 
 
 def _playout_policy(greedy: Any) -> Any:
@@ -381,7 +384,8 @@ class MctsBot(Bot):
 
         With a greedy bot: finish the turn in progress by the greedy bot's one-ply steps,
         then play greedy decisions (each turn finished the same way) until the round is
-        over (a game with a public ``round`` counter) or ``rollout`` decisions were made,
+        over (a game with a public ``round`` counter; solo, the game) or ``rollout``
+        decisions were made,
         so that the evaluation always sees whole turns and settled trucks: a truck taken
         but not yet unloaded, or loaded for someone else to take, is worth nothing to an
         evaluation of the zoos. A drawn tile goes on a truck chosen at random: one-ply
@@ -396,7 +400,8 @@ class MctsBot(Bot):
                 state.apply(rng.choice(state.legal_actions()))
             return
         policy = getattr(greedy, "playout_decide", None) or _playout_policy(greedy)
-        rnd = getattr(state, "round", None)
+        # solo, nobody's trucks or offers wait to be settled: play to the end of the game
+        rnd = getattr(state, "round", None) if state.players > 1 else None
         decisions = 0
         while not state.is_terminal:
             legal = state.legal_actions()
