@@ -19,6 +19,7 @@ from zoogames.rl.spaces import ActionSpace, ObservationEncoder
 _SPECS = {
     "aquaretto": "zoogames.rl.games.aquaretto:SPEC",
     "zooloretto": "zoogames.rl.games.zooloretto:SPEC",
+    "aquaretto-zooloretto": "zoogames.rl.games.aquaretto_zooloretto:SPEC",
     "aquarium-designer": "zoogames.rl.games.aquarium_designer:SPEC",
 }
 

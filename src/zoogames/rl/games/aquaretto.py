@@ -383,6 +383,32 @@ PLAYER_FEATURES = (
 )
 
 
+def water_features(state: AquarettoState, seat: int, out: array[float], o: int) -> None:
+    """Write ``seat``'s :data:`PLAYER_FEATURES` into ``out`` from ``o`` on (all 0 there)."""
+    z = state.zoos[seat]
+    depot = z.depot
+    out[o : o + 9] = array(
+        "f",
+        (
+            state.coins[seat],
+            z.cashiers,
+            z.keepers,
+            z.manager,
+            z.small_left,
+            z.large_left,
+            z.allowance,
+            state.took[seat] >= 0,
+            len(depot),
+        ),
+    )
+    if depot:
+        for k in depot:
+            out[o + 9 + (k >> 3)] += 1
+        nk = len(ANIMAL_KINDS)
+        for d, k in enumerate(reversed(depot[-DEPOT_TOP:])):
+            out[o + 17 + d * nk + _ANIMAL_ID[k]] = 1
+
+
 def _zoo_planes(z: WaterZoo) -> Vector:
     masks = (z.spaces, *z.species, z.male, z.female, z.fish, z.bolt, z.young, z.trainers)
     raw = b"".join(m.to_bytes(_NBYTES, "little") for m in masks)
@@ -460,30 +486,8 @@ class AquarettoObservation(ObservationEncoder):
         rest = array("f", self._zeros)  # item writes on an array.array are cheap
         at = self._at
         nf = len(PLAYER_FEATURES)
-        nk = len(ANIMAL_KINDS)
         for r, s in enumerate(order):
-            z = state.zoos[s]
-            o = at["players"] + r * nf
-            rest[o : o + 9] = array(
-                "f",
-                (
-                    state.coins[s],
-                    z.cashiers,
-                    z.keepers,
-                    z.manager,
-                    z.small_left,
-                    z.large_left,
-                    z.allowance,
-                    state.took[s] >= 0,
-                    len(z.depot),
-                ),
-            )
-            depot = z.depot
-            if depot:
-                for k in depot:
-                    rest[o + 9 + (k >> 3)] += 1
-                for d, k in enumerate(reversed(depot[-DEPOT_TOP:])):
-                    rest[o + 17 + d * nk + _ANIMAL_ID[k]] = 1
+            water_features(state, s, rest, at["players"] + r * nf)
         if state.to_move is not None:
             rest[at["turn"] + (state.to_move - seat) % p] = 1
         o = at["table"]

@@ -224,7 +224,8 @@ PLAYER_FEATURES = (
 )
 
 
-def _board_features(state: ZoolorettoState, seat: int) -> list[float]:
+def board_features(state: ZoolorettoState, seat: int) -> list[float]:
+    """``seat``'s :data:`PLAYER_FEATURES`."""
     b: ZooBoard = state.boards[seat]
     out = [0.0] * len(PLAYER_FEATURES)
     out[0] = state.coins[seat]
@@ -303,7 +304,7 @@ class ZoolorettoObservation(ObservationEncoder):
         nf = len(PLAYER_FEATURES)
         for r in range(p):
             s = (seat + r) % p
-            out[r * nf : (r + 1) * nf] = array("f", _board_features(state, s))
+            out[r * nf : (r + 1) * nf] = array("f", board_features(state, s))
         if state.to_move is not None:
             out[at["turn"] + (state.to_move - seat) % p] = 1
         reserve = min(RESERVE, len(state.pile))

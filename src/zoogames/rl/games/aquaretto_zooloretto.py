@@ -1,0 +1,301 @@
+"""Aquaretto with Zooloretto for the adapters: both games' indices, observations and draws.
+
+The index space is the two games' own, side by side (T trucks):
+
+==========================  =========  ==============================================
+block                       count      index runs over
+==========================  =========  ==============================================
+draw PILE                   2          ``draw aquaretto``, ``draw zooloretto``
+load X, take X              T each     truck A, B, …
+aquaretto:…                 …          Aquaretto's blocks from ``place`` on, in order
+                                       (``zoogames.rl.games.aquaretto``)
+zooloretto:…                …          Zooloretto's blocks from ``place`` on, in order
+                                       (``zoogames.rl.games.zooloretto``)
+==========================  =========  ==============================================
+
+A ``draw`` is a chance node over the kinds left in that pile (:data:`DRAW_KINDS`: the
+33 Aquaretto kinds, then the 29 Zooloretto kinds).
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections import Counter
+
+import numpy as np
+
+from zoogames.core.errors import IllegalAction
+from zoogames.core.game import JSON, Action, State
+from zoogames.games.aquaretto import tiles as at
+from zoogames.games.aquaretto_zooloretto.state import (
+    AQUARETTO_ZOOLORETTO,
+    AquarettoZoolorettoState,
+    tile_name,
+)
+from zoogames.games.trucks import (
+    DRAWS,
+    LOADS,
+    PILE_NAMES,
+    PILE_STATES,
+    REMOVED_BY_PLAYERS,
+    RESERVE,
+    TAKES,
+    TRUCK_SIZE,
+    Draw,
+    Load,
+    Take,
+    truck_capacities,
+)
+from zoogames.games.zooloretto import tiles as zt
+from zoogames.games.zooloretto.actions import ACTIONS as ZOO_ACTIONS
+from zoogames.rl.games import GameSpec, SetupStep
+from zoogames.rl.games import aquaretto as aq
+from zoogames.rl.games import zooloretto as zo
+from zoogames.rl.games.trucks import draw_outcomes, force_draw, removed_step, start_step
+from zoogames.rl.spaces import ActionSpace, Block, ObservationEncoder, Vector, segments
+
+DRAW_KINDS = (*aq.DRAW_KINDS, *zo.DRAW_KINDS)
+"""The 62 kinds the two piles hold; chance outcome ``i`` draws ``DRAW_KINDS[i]``."""
+_DRAW_ID = {k: i for i, k in enumerate(DRAW_KINDS)}
+
+
+class CombinedActions(ActionSpace):
+    """The index space of Aquaretto with Zooloretto (see the module docstring)."""
+
+    def __init__(self, players: int) -> None:
+        super().__init__(AQUARETTO_ZOOLORETTO, players)
+        self.water = aq.AquarettoActions(players)
+        self.land = zo.ZoolorettoActions(players)
+        self.trucks = len(truck_capacities(players))
+        t = self.trucks
+        blocks = [
+            Block("draw", 0, 2, "draw PILE", "aquaretto, zooloretto"),
+            Block("load", 2, t, "load X", "truck A, B, …"),
+            Block("take", 2 + t, t, "take X", "truck A, B, …"),
+        ]
+        first = 2 + 2 * t
+        self._water_first = self.water.blocks[3].first  # Aquaretto's own blocks start at place
+        self._water_at = first
+        for b in self.water.blocks[3:]:
+            blocks.append(
+                Block(
+                    f"aquaretto:{b.name}",
+                    first + b.first - self._water_first,
+                    b.count,
+                    b.pattern,
+                    b.order,
+                )
+            )
+        first += self.water.n - self._water_first
+        self._land_first = self.land.blocks[3].first
+        self._land_at = first
+        for b in self.land.blocks[3:]:
+            blocks.append(
+                Block(
+                    f"zooloretto:{b.name}",
+                    first + b.first - self._land_first,
+                    b.count,
+                    b.pattern,
+                    b.order,
+                )
+            )
+        self.blocks = tuple(blocks)
+        self.n = first + self.land.n - self._land_first
+
+    def _encode(self, action: Action) -> int:
+        kind = type(action)
+        if kind is Draw:
+            assert isinstance(action, Draw)
+            if action.pile < 0:
+                raise IllegalAction("this game has 2 piles: draw aquaretto or draw zooloretto")
+            return action.pile
+        if kind is Load or kind is Take:
+            assert isinstance(action, Load | Take)
+            if action.truck >= self.trucks:
+                raise IllegalAction(f"there is no truck {action} with {self.players} players")
+            return (2 if kind is Load else 2 + self.trucks) + action.truck
+        if kind in ZOO_ACTIONS:
+            return self._land_at + self.land.index(action) - self._land_first
+        return self._water_at + self.water.index(action) - self._water_first
+
+    def _decode(self, index: int) -> Action:
+        t = self.trucks
+        if index < 2:
+            return DRAWS[index]
+        if index < 2 + t:
+            return LOADS[index - 2]
+        if index < 2 + 2 * t:
+            return TAKES[index - 2 - t]
+        if index < self._land_at:
+            return self.water.action(index - self._water_at + self._water_first)
+        return self.land.action(index - self._land_at + self._land_first)
+
+
+class CombinedObservation(ObservationEncoder):
+    """What one seat sees of Aquaretto with Zooloretto; everything but the piles' order.
+
+    Segments (P players, T trucks; seats from the observer on, in turn order):
+
+    - ``zoos`` (P, 15, 21, 21) and ``water`` (P, 137): each water zoo as in Aquaretto's
+      observation (its planes, then coins, coworkers, boards, depot);
+    - ``land`` (P, 169): each zoo as in Zooloretto's (enclosures, stalls, barn);
+    - ``turn`` (P): whose turn, one-hot;
+    - ``table`` (46): round, last round, per pile its size, reserve and state (open,
+      closing, closed one-hot), bank, coworker supply, offspring left and species in
+      play of both games (8 each, Aquaretto's first);
+    - ``drawn`` (62), ``unloading`` (62): over :data:`DRAW_KINDS`;
+    - ``pending`` (9): Aquaretto's owed decision (offspring of species 0-7, or coworker);
+    - ``trucks`` (T, 67 + P): tile counts (62), free, blocked, taken, its pile this round
+      (one-hot, 2), who took it (one-hot);
+    - ``unseen`` (62): tiles still in each pile and reserve, by kind.
+    """
+
+    def __init__(self, players: int) -> None:
+        super().__init__(AQUARETTO_ZOOLORETTO, players)
+        p = players
+        k = len(DRAW_KINDS)
+        self.trucks = len(truck_capacities(players))
+        self.water = aq.AquarettoObservation(players)
+        self.segments = segments(
+            [
+                ("zoos", (p, len(aq.PLANES), 21, 21), "water zoo planes (aquaretto.PLANES)"),
+                ("water", (p, len(aq.PLAYER_FEATURES)), "aquaretto.PLAYER_FEATURES"),
+                ("land", (p, len(zo.PLAYER_FEATURES)), "zooloretto.PLAYER_FEATURES"),
+                ("turn", (p,), "seat to move, one-hot"),
+                ("table", (46,), "round, final, piles, bank, supply, young, species in play"),
+                ("drawn", (k,), "drawn tile, one-hot (DRAW_KINDS)"),
+                ("unloading", (k,), "tiles left to place, counts"),
+                ("pending", (9,), "owed: offspring of species 0-7, or coworker (8)"),
+                ("trucks", (self.trucks, k + 5 + p), "counts, free, blocked, taken, pile, taker"),
+                ("unseen", (k,), "tiles in piles and reserves, counts"),
+            ]
+        )
+        last = self.segments[-1]
+        self.size = last.offset + last.size
+        self.high = 128.0
+        self._planes = p * len(aq.PLANES) * 21 * 21
+        self._at = {s.name: s.offset - self._planes for s in self.segments[1:]}
+        self._zeros = bytes(4 * (self.size - self._planes))
+
+    def encode(self, state: State, seat: int) -> Vector:
+        """What ``seat`` sees of ``state`` (a new array)."""
+        assert isinstance(state, AquarettoZoolorettoState)
+        p = self.players
+        at_ = self._at
+        order = [(seat + i) % p for i in range(p)]
+        zoos = [self.water.planes(state.zoos[s]) for s in order]
+        out = array("f", self._zeros)
+        nw, nl = len(aq.PLAYER_FEATURES), len(zo.PLAYER_FEATURES)
+        for r, s in enumerate(order):
+            aq.water_features(state, s, out, at_["water"] + r * nw)
+            o = at_["land"] + r * nl
+            out[o : o + nl] = array("f", zo.board_features(state, s))
+        if state.to_move is not None:
+            out[at_["turn"] + (state.to_move - seat) % p] = 1
+        table = [float(state.round), float(state.final_round)]
+        for pile, tiles in enumerate(state.piles):
+            reserve = min(RESERVE, len(tiles))
+            one_hot = [0.0] * len(PILE_STATES)
+            one_hot[state.pile_state[pile]] = 1.0
+            table += [len(tiles) - reserve, reserve, *one_hot]
+        table += [state.bank, state.supply, *state.young_left]
+        table += [s in state.in_play for s in range(8)]
+        table += [*state.offspring_left, *(s in state.species_in_play for s in range(8))]
+        o = at_["table"]
+        out[o : o + 46] = array("f", table)
+        if state.drawn >= 0:
+            out[at_["drawn"] + _DRAW_ID[state.drawn]] = 1
+        for x in state.unloading:
+            out[at_["unloading"] + _DRAW_ID[x]] += 1
+        if state.pending:
+            out[at_["pending"] + state.pending[0]] = 1
+        k = len(DRAW_KINDS)
+        width = k + 5 + p
+        for tr, tiles in enumerate(state.trucks):
+            o = at_["trucks"] + tr * width
+            for x in tiles:
+                out[o + _DRAW_ID[x]] += 1
+            taker = state.taker[tr]
+            if taker < 0:
+                out[o + k] = state.capacity[tr] - len(tiles)
+            else:
+                out[o + k + 2] = 1
+                out[o + k + 5 + (taker - seat) % p] = 1
+            out[o + k + 1] = TRUCK_SIZE - state.capacity[tr]
+            if state.truck_pile[tr] >= 0:
+                out[o + k + 3 + state.truck_pile[tr]] = 1
+        for tiles in state.piles:
+            for x, n in Counter(tiles).items():
+                out[at_["unseen"] + _DRAW_ID[x]] = n
+        zoos.append(np.frombuffer(out, np.float32))
+        return np.concatenate(zoos)
+
+
+class CombinedSpec(GameSpec):
+    """Aquaretto with Zooloretto for the adapters."""
+
+    game_id = "aquaretto-zooloretto"
+    gym_name = "AquarettoZooloretto"
+
+    def action_space(self, players: int) -> CombinedActions:
+        """The index space (see the module docstring)."""
+        return CombinedActions(players)
+
+    def observation_encoder(self, players: int) -> CombinedObservation:
+        """The observation (see :class:`CombinedObservation`)."""
+        return CombinedObservation(players)
+
+    def setup_step(self, players: int, options: dict[str, JSON]) -> SetupStep | None:
+        """The fish species left out (A-R2), then the land species (Z-R1), then the start."""
+        step = removed_step(players, options, at.SPECIES, at.FISH_SPECIES)
+        if step is not None:
+            return step
+        water = list(options["removed"])
+        if len(water) < 2 * REMOVED_BY_PLAYERS[players]:
+            land = removed_step(players, {}, zt.SPECIES, tuple(range(8)))
+            assert land is not None
+            return SetupStep("removed", tuple(water + v for v in land.values), land.labels)
+        return start_step(players, options)
+
+    def chance(
+        self, state: State, action: Action, chosen: tuple[int, ...]
+    ) -> list[tuple[int, float]] | None:
+        """A draw: each kind left in that pile, as likely as its share of pile and reserve."""
+        if type(action) is not Draw or chosen:
+            return None
+        assert isinstance(state, AquarettoZoolorettoState) and isinstance(action, Draw)
+        return draw_outcomes(state.piles[action.pile], _DRAW_ID)
+
+    def apply_chance(self, state: State, action: Action, chosen: tuple[int, ...]) -> None:
+        """Draw a tile of kind ``DRAW_KINDS[chosen[0]]`` from the pile the draw names."""
+        assert isinstance(state, AquarettoZoolorettoState) and isinstance(action, Draw)
+        force_draw(state, action.pile, DRAW_KINDS[chosen[0]])
+        state.apply(action)
+
+    def chance_label(self, outcome: int) -> str:
+        """``draws dolphin/m``, ``draws zooloretto-coin``."""
+        return f"draws {tile_name(DRAW_KINDS[outcome])}"
+
+    def max_chance_outcomes(self, players: int) -> int:
+        """The 62 kinds of both piles (the set-up's choices need at most 56)."""
+        return len(DRAW_KINDS)
+
+    def forced_options(self, options: dict[str, JSON], outcomes: list[int]) -> dict[str, JSON]:
+        """``draw_order`` per pile: the drawn tiles' names."""
+        order: dict[str, list[str]] = {name: [] for name in PILE_NAMES}
+        for o in outcomes:
+            kind = DRAW_KINDS[o]
+            order[PILE_NAMES[1 if kind >= zt.FIRST else 0]].append(tile_name(kind))
+        return {"draw_order": order}
+
+    def max_game_length(self, players: int) -> int:
+        """Both games' bounds together (one truck round, one money)."""
+        return aq.SPEC.max_game_length(players) + zo.SPEC.max_game_length(players)
+
+    def score_bounds(self, players: int) -> tuple[float, float]:
+        """Both games' bounds added."""
+        w, land = aq.SPEC.score_bounds(players), zo.SPEC.score_bounds(players)
+        return (w[0] + land[0], w[1] + land[1])
+
+
+SPEC = CombinedSpec()
