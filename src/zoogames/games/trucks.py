@@ -361,19 +361,19 @@ class TruckState(State):
         if not self.restricted:
             return free
         bound = self.truck_pile
-        out = []
-        empty = 0
-        for t in free:
-            b = bound[t]
-            if b < 0:
-                empty += 1
-                out.append(t)
-            elif b == p:
-                out.append(t)
-        # C-R1: an empty truck must stay for each open pile on no truck yet
-        if empty and empty < len(self.piles) and empty - 1 < self._missing(p):
-            out = [t for t in out if bound[t] >= 0]
-        return out
+        if self._empty_reserved(p):
+            return [t for t in free if bound[t] == p]
+        return [t for t in free if bound[t] == p or bound[t] < 0]
+
+    def _empty_reserved(self, p: int) -> bool:
+        """True if no empty truck may take a tile of pile ``p`` now (C-R1).
+
+        Each empty truck must stay for an open pile on no truck yet. An untaken truck with
+        no tile this round is the only kind bound to no pile, so ``truck_pile`` counts the
+        empty trucks.
+        """
+        empty = self.truck_pile.count(-1)
+        return empty < len(self.piles) and empty - 1 < self._missing(p)
 
     def _draw_actions(self) -> list[Action]:
         """``draw``, or one ``draw PILE`` per pile that may be drawn from now."""
@@ -385,10 +385,13 @@ class TruckState(State):
         state = self.pile_state
         if not self.restricted:
             return [DRAWS[p] for p, pile in enumerate(self.piles) if pile and state[p] != CLOSED]
+        bound = [self.truck_pile[t] for t in free]
         return [
             DRAWS[p]
             for p, pile in enumerate(self.piles)
-            if pile and state[p] != CLOSED and self._loadable(p, free)
+            if pile
+            and state[p] != CLOSED
+            and (p in bound or (-1 in bound and not self._empty_reserved(p)))
         ]
 
     def _takeable(self) -> list[int]:
