@@ -11,6 +11,7 @@ import zoogames
 from tests.rl.helpers import cases, random_states
 from zoogames.core.errors import IllegalAction
 from zoogames.core.rng import Rng
+from zoogames.rl.games import ids
 from zoogames.rl.spaces import action_space, observation_encoder
 
 
@@ -90,3 +91,8 @@ def test_spaces_and_encoders_pickle_by_name() -> None:
         enc = observation_encoder(game_id, players)
         assert pickle.loads(pickle.dumps(space)) is space
         assert pickle.loads(pickle.dumps(enc)) is enc
+
+
+def test_every_registered_game_has_an_adapter() -> None:
+    missing = set(zoogames.games.ids()) - set(ids())
+    assert not missing, f"add an RL adapter for {sorted(missing)}: see docs/rl.md, Adding a game"

@@ -131,6 +131,7 @@ class _Play:
         "engine",
         "events",
         "game",
+        "legal",
         "options",
         "outcomes",
         "pending",
@@ -146,6 +147,8 @@ class _Play:
         self.chosen: list[int] = []
         self.outcomes: list[int] = []
         self.events: list[str] = []
+        self.legal: list[int] | None = None
+        """The legal indices, computed once per position (MCTS asks often)."""
         self._next_setup()
 
     def _next_setup(self) -> None:
@@ -171,6 +174,7 @@ class _Play:
         engine = self.engine
         assert engine is not None
         move = self.game.space.action(index)
+        self.legal = None
         self.events.append(f"{engine.to_move}:{move}")
         if self.game.spec.chance(engine, move, ()) is None:
             engine.apply(move)
@@ -198,6 +202,7 @@ class _Play:
         self.events.append(spec_.chance_label(outcome))
         chosen = tuple(self.chosen)
         if spec_.chance(self.engine, move, chosen) is None:
+            self.legal = None
             spec_.apply_chance(self.engine, move, chosen)
             self.pending = None
             self.chosen = []
@@ -245,10 +250,13 @@ class ZoogamesState(pyspiel.State):  # type: ignore[misc]
 
     def _legal_actions(self, player: int) -> list[int]:
         """The legal action indices of the seat to move, ascending."""
-        engine = self.z.engine
-        if engine is None or player != engine.to_move or self.z.pending is not None:
+        z = self.z
+        engine = z.engine
+        if engine is None or player != engine.to_move or z.pending is not None:
             return []
-        return self.z.game.space.legal_indices(engine)
+        if z.legal is None:
+            z.legal = z.game.space.legal_indices(engine)
+        return z.legal
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Outcomes and probabilities of this chance node."""

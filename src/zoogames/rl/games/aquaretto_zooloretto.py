@@ -138,7 +138,7 @@ class CombinedObservation(ObservationEncoder):
 
     - ``zoos`` (P, 15, 21, 21) and ``water`` (P, 137): each water zoo as in Aquaretto's
       observation (its planes, then coins, coworkers, boards, depot);
-    - ``land`` (P, 169): each zoo as in Zooloretto's (enclosures, stalls, barn);
+    - ``land`` (P, 165): each zoo as in Zooloretto's (enclosures, stalls, barn);
     - ``turn`` (P): whose turn, one-hot;
     - ``table`` (46): round, last round, per pile its size, reserve and state (open,
       closing, closed one-hot), bank, coworker supply, offspring left and species in

@@ -259,7 +259,7 @@ class ZoolorettoObservation(ObservationEncoder):
 
     Segments (P players, T trucks; seats from the observer on, in turn order):
 
-    - ``players`` (P, 169): :data:`PLAYER_FEATURES`: coins, expansion boards left, took a
+    - ``players`` (P, 165): :data:`PLAYER_FEATURES`: coins, expansion boards left, took a
       truck this round; per enclosure :data:`ENCLOSURE_FEATURES`; per stall space
       whether it is in play and its stall; the barn's tile counts (:data:`BARN_TILES`);
     - ``turn`` (P): whose turn, one-hot (all 0 once the game is over);
