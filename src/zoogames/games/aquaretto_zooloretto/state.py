@@ -24,25 +24,11 @@ from typing import Any
 
 from zoogames.core.errors import IllegalAction, InvalidOptions
 from zoogames.core.game import JSON, Action, Game, Score
+from zoogames.games.aquaretto import state as aq
 from zoogames.games.aquaretto import tiles as at
 from zoogames.games.aquaretto.actions import Place as WaterPlace
 from zoogames.games.aquaretto.actions import parse as parse_aquaretto
-from zoogames.games.aquaretto.state import (
-    PILE_TILES as AQUARETTO_PILE_TILES,
-)
-from zoogames.games.aquaretto.state import (
-    AquarettoState,
-    init_water_zoos,
-)
-from zoogames.games.aquaretto.state import (
-    choose_removed as choose_removed_aquaretto,
-)
-from zoogames.games.aquaretto.state import (
-    describe as describe_aquaretto,
-)
-from zoogames.games.aquaretto.state import (
-    tile_words as aquaretto_words,
-)
+from zoogames.games.aquaretto.state import AquarettoState
 from zoogames.games.trucks import (
     PILE_NAMES,
     TRUCK_NAMES,
@@ -54,20 +40,12 @@ from zoogames.games.trucks import (
     choose_start,
     parse_truck_action,
 )
+from zoogames.games.zooloretto import state as zo
 from zoogames.games.zooloretto import tiles as zt
 from zoogames.games.zooloretto.actions import ACTIONS as ZOO_ACTIONS
 from zoogames.games.zooloretto.actions import Place as ZooPlace
 from zoogames.games.zooloretto.actions import parse as parse_zooloretto
-from zoogames.games.zooloretto.state import (
-    ZoolorettoState,
-    init_zoos,
-)
-from zoogames.games.zooloretto.state import (
-    choose_removed as choose_removed_zooloretto,
-)
-from zoogames.games.zooloretto.state import (
-    tile_words as zooloretto_words,
-)
+from zoogames.games.zooloretto.state import ZoolorettoState
 from zoogames.games.zooloretto.zoo import PLACES
 
 AQUARETTO, ZOOLORETTO = 0, 1
@@ -77,7 +55,7 @@ COIN_NAMES = {at.COIN: "aquaretto-coin", zt.COIN: "zooloretto-coin"}
 """The coin tiles of the two piles; every other tile keeps its own game's name."""
 
 PILE_TILES = (
-    {**{n: k for n, k in AQUARETTO_PILE_TILES.items() if k != at.COIN}, "aquaretto-coin": at.COIN},
+    {**{n: k for n, k in aq.PILE_TILES.items() if k != at.COIN}, "aquaretto-coin": at.COIN},
     {**{n: k for n, k in zt.PILE_TILES.items() if k != zt.COIN}, "zooloretto-coin": zt.COIN},
 )
 """Per pile: notation → kind of every tile it holds."""
@@ -100,7 +78,7 @@ def tile_words(tile: int) -> str:
     """A tile in words."""
     if tile in COIN_NAMES:
         return f"an {tile_name(tile)} tile"
-    return zooloretto_words(tile) if tile >= zt.FIRST else aquaretto_words(tile)
+    return zo.tile_words(tile) if tile >= zt.FIRST else aq.tile_words(tile)
 
 
 class AquarettoZoolorettoState(AquarettoState, ZoolorettoState):
@@ -141,10 +119,13 @@ class AquarettoZoolorettoState(AquarettoState, ZoolorettoState):
         return acts
 
     def _check_own(self, action: Action) -> str | None:
-        zoo = type(action) in ZOO_ACTIONS
-        if isinstance(action, ZooPlace | WaterPlace) and (action.tile >= zt.FIRST) != zoo:
-            game = PILE_NAMES[self.pile_of(action.tile)]
-            return f"{tile_name(action.tile)} is a {game} tile: it goes to that game's zoo"
+        kind = type(action)
+        zoo = kind in ZOO_ACTIONS
+        if kind is ZooPlace or kind is WaterPlace:
+            tile: int = action.tile  # type: ignore[attr-defined]
+            if (tile >= zt.FIRST) != zoo:
+                game = PILE_NAMES[self.pile_of(tile)]
+                return f"{tile_name(tile)} is a {game} tile: it goes to that game's zoo"
         if zoo:
             return ZoolorettoState._check_own(self, action)
         return AquarettoState._check_own(self, action)
@@ -199,7 +180,7 @@ class AquarettoZoolorettoState(AquarettoState, ZoolorettoState):
             return f"takes truck {TRUCK_NAMES[action.truck]}"
         if type(action) in ZOO_ACTIONS:
             return self._zoo_describe(action)
-        return describe_aquaretto(self, action)
+        return aq.describe(self, action)
 
     def __str__(self) -> str:
         from zoogames.games.aquaretto_zooloretto.render import render
@@ -275,8 +256,8 @@ class AquarettoZooloretto(Game):
             raise InvalidOptions(f"unknown option(s) for {self.name}: {', '.join(sorted(unknown))}")
         seed = check_seed(seed)
         water_out, zoo_out = split_removed(options.get("removed"))
-        removed_water = choose_removed_aquaretto(players, seed, water_out)
-        removed_zoo = choose_removed_zooloretto(players, seed, zoo_out, stream="removed zoo")
+        removed_water = aq.choose_removed(players, seed, water_out)
+        removed_zoo = zo.choose_removed(players, seed, zoo_out, stream="removed zoo")
         start = choose_start(players, seed, options.get("start_player"))
         orders = split_draw_order(options.get("draw_order"))
         water = tuple(s for s in range(8) if s not in removed_water)
@@ -305,8 +286,8 @@ class AquarettoZooloretto(Game):
         if options.get("draw_order") is not None:
             state.options["draw_order"] = {k: list(v) for k, v in options["draw_order"].items()}
         state._init_trucks(players, start, *piles)
-        init_water_zoos(state, players, water)
-        init_zoos(state, players, zoo)
+        aq.init_water_zoos(state, players, water)
+        zo.init_zoos(state, players, zoo)
         state.coins = [START_COINS] * players  # C-R1: 2 coins each, in all
         state.bank = BANK - START_COINS * players
         return state

@@ -118,7 +118,7 @@ def exchange(a: int, b: int) -> Exchange:
     return Exchange(a, b)
 
 
-ACTIONS = (Place, Move, Exchange, Buy, Discard, Expand)
+ACTIONS = frozenset((Place, Move, Exchange, Buy, Discard, Expand))
 """Zooloretto's own action classes (the truck round's are shared)."""
 
 
