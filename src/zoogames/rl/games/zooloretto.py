@@ -59,7 +59,15 @@ from zoogames.games.zooloretto.actions import (
     place,
 )
 from zoogames.games.zooloretto.state import ZoolorettoState
-from zoogames.games.zooloretto.zoo import BARN, ENCLOSURES, GROUP, SPACE, STALL_SPACES, ZooBoard
+from zoogames.games.zooloretto.zoo import (
+    BARN,
+    ENCLOSURES,
+    GROUP,
+    OWNER,
+    SPACE,
+    STALL_SPACES,
+    ZooBoard,
+)
 from zoogames.rl.games import GameSpec, SetupStep
 from zoogames.rl.games.trucks import (
     draw_order,
@@ -231,24 +239,25 @@ def board_features(state: ZoolorettoState, seat: int) -> list[float]:
     out[0] = state.coins[seat]
     out[1] = b.boards_left
     out[2] = state.took[seat] >= 0
-    o = 3
+    first = zt.FIRST
+    built = b.built
     nf = len(ENCLOSURE_FEATURES)
-    for e in range(len(ENCLOSURES)):
-        if e < len(b.pens):
-            pen = b.pens[e]
-            out[o] = e < b.built
-            if pen:
-                out[o + 1 + b.species(e)] = 1.0
+    for e, pen in enumerate(b.pens):
+        o = 3 + e * nf
+        out[o] = e < built
+        if pen:
+            out[o + 1 + ((pen[0] - first) >> 3)] = 1.0
             out[o + 9] = len(pen)
             for x in pen:
-                out[o + 10 + zt.mark_of(x)] += 1
-        o += nf
-    for i in range(len(STALL_SPACES)):
-        if i < len(b.stalls):
-            out[o] = b.space_open(i)
-            if b.stalls[i] >= 0:
-                out[o + 1 + b.stalls[i] - zt.STALL] = 1.0
-        o += len(STALL_FEATURES)
+                out[o + 10 + ((x - first) & 7)] += 1
+    o = 3 + len(ENCLOSURES) * nf
+    ns = len(STALL_FEATURES)
+    for i, x in enumerate(b.stalls):
+        if OWNER[i] < built:
+            out[o + i * ns] = 1.0
+        if x >= 0:
+            out[o + i * ns + 1 + x - zt.STALL] = 1.0
+    o += len(STALL_SPACES) * ns
     for x in b.barn:
         out[o + _BARN_ID[x]] += 1
     return out
