@@ -65,15 +65,17 @@ def test_game_type_and_registration() -> None:
     assert pyspiel.load_game("zoogames_aquaretto").num_players() == 2
 
 
-def test_mcts_and_ismcts_bots_play_to_the_end() -> None:
-    game = load("aquaretto", 2)
+@pytest.mark.parametrize("game_id", ids())
+def test_mcts_and_ismcts_bots_play_to_the_end(game_id: str) -> None:
+    game = load(game_id, 2)
     rs = np.random.RandomState(0)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)
     bots = [
-        mcts.MCTSBot(game, uct_c=2.0, max_simulations=3, evaluator=evaluator, random_state=rs),
-        ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=3, random_state=rs),
+        mcts.MCTSBot(game, uct_c=2.0, max_simulations=2, evaluator=evaluator, random_state=rs),
+        ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=2, random_state=rs),
     ]
     state = play(game, seed=0, bots=bots)
+    assert state.is_terminal()
     assert sorted(state.returns()) in ([-1.0, 1.0], [1.0, 1.0])
 
 
