@@ -15,7 +15,7 @@ Match-ups (targets from the issue; a game without a target is still measured):
 - ``mcts-3greedy-4p``: ``mcts`` against three ``greedy``: mcts wins ≥ 45% (Aquaretto,
   Zooloretto); 25% is an equal share;
 - ``mcts-solo``: Aquarium Designer solo on the default deck: mean rank A or better
-  (mean score ≥ 45).
+  (mean score ≥ 45); ``greedy-solo`` is measured on the same deals for reference.
 
 Each match-up is an arena run under ``--out``: rerunning the same command continues it
 (finished games are kept), so a long measurement can be stopped and picked up again.
@@ -55,6 +55,7 @@ def matchups(game: str, mcts: str) -> list[tuple[str, int, list[str]]]:
     if g.min_players <= 4 <= g.max_players:
         out.append(("mcts-3greedy-4p", 4, [mcts, "greedy"]))
     if g.min_players == 1:
+        out.append(("greedy-solo", 1, ["greedy"]))  # the reference, on the same deals
         out.append(("mcts-solo", 1, [mcts]))
     return out
 
@@ -101,9 +102,18 @@ def measure(
         "seconds": round(time.perf_counter() - started, 1),
     }
     target = TARGETS.get(name, {}).get(game, TARGETS.get(name, {}).get("*"))
-    if name == "mcts-solo":
-        mean = first["mean_score"]
-        line.update({"mean_score": mean, "score_sd": first["score_sd"], "rank": rank_of(mean)})
+    if players == 1:
+        mean, sd, n = first["mean_score"], first["score_sd"], max(1, first["games"])
+        half = 1.96 * sd / n**0.5
+        line.update(
+            {
+                "bot": bots[0],
+                "mean_score": mean,
+                "mean_score_95": [round(mean - half, 2), round(mean + half, 2)],
+                "score_sd": sd,
+                "rank": rank_of(mean),
+            }
+        )
         line["ranks"] = {}
         for rec in _records(out):
             r = rank_of(rec["result"]["scores"][0])

@@ -200,3 +200,11 @@ def test_shared_wins_and_duplicate_specs() -> None:
     assert res["turn_order"][0]["wins"] == 0.5
     rated = ratings(records)
     assert rated["a"]["mu"] > rated["b"]["mu"]
+
+
+def test_solo_runs_have_scores_but_no_ratings(tmp_path: Path) -> None:
+    config = ArenaConfig.build("aquarium-designer", 1, ["greedy"], games=2, seed=1)
+    res = run(config, tmp_path, plots=True).results
+    assert res["bots"]["greedy"]["games"] == 2
+    assert res["bots"]["greedy"]["openskill"] is None
+    assert res["bots"]["greedy"]["mean_score"] > 0

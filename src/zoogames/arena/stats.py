@@ -13,7 +13,8 @@ Conventions:
 - the 95% interval of a win rate is Wilson's score interval;
 - ratings are OpenSkill's Plackett–Luce model, updated game by game in game order from
   the final ranking (by points, then tie-break); a spec in several seats of one game
-  rates each seat as a copy and keeps the mean of the copies' updates.
+  rates each seat as a copy and keeps the mean of the copies' updates; solo games are not
+  rated (``openskill`` is then ``null``).
 """
 
 from __future__ import annotations
@@ -82,6 +83,8 @@ def ratings(records: Sequence[dict[str, Any]]) -> dict[str, dict[str, float]]:
     current: dict[str, Any] = {}
     for rec in records:
         lineup: list[str] = rec["arena"]["bots"]
+        if len(lineup) < 2:  # solo: nobody to be ranked against
+            continue
         for spec in lineup:
             current.setdefault(spec, model.rating(name=spec))
         teams = [[model.rating(mu=current[s].mu, sigma=current[s].sigma)] for s in lineup]
