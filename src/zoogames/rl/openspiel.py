@@ -34,7 +34,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from zoogames.core.game import JSON, Action, State
+from zoogames.core.game import JSON, State
 from zoogames.rl import rewards
 from zoogames.rl.games import GameSpec, SetupStep, spec
 from zoogames.rl.games import ids as rl_ids
@@ -147,8 +147,7 @@ class _Play:
         self.chosen: list[int] = []
         self.outcomes: list[int] = []
         self.events: list[str] = []
-        self.legal: list[int] | None = None
-        """The legal indices, computed once per position (MCTS asks often)."""
+        self.legal: list[int] | None = None  # computed once per position: MCTS asks often
         self._next_setup()
 
     def _next_setup(self) -> None:
@@ -372,11 +371,6 @@ def register() -> None:
             cls = type(f"Game_{name}", (ZoogamesGame,), {"game_id": game_id})
             GAMES[game_id] = cls
             pyspiel.register_game(game_type(game_id), cls)
-
-
-def action_of(state: ZoogamesState, index: int) -> Action:
-    """The engine action of a player's action index in ``state``."""
-    return state.z.game.space.action(index)
 
 
 register()
