@@ -4,8 +4,9 @@ Prints one JSON line per game: for each match-up the win rate with its 95% inter
 for Aquarium Designer solo, the mean score and rank), the target and whether it was met,
 and the MCTS iterations per second.
 
-    python benchmarks/strength.py [--game aquaretto] [--games 100] [--seconds 1]
-        [--iterations N] [--workers 2] [--out /tmp/zoogames-strength] [--only mcts-greedy-2p]
+    python benchmarks/strength.py [--game aquaretto] [--games 100] [--games-4p 40]
+        [--seconds 1] [--iterations N] [--workers 2] [--out /tmp/zoogames-strength]
+        [--only mcts-greedy-2p] [--verbose]
 
 Match-ups (targets from the issue; a game without a target is still measured):
 
@@ -73,7 +74,7 @@ def measure(
     args: argparse.Namespace,
 ) -> dict[str, Any]:
     """Run (or continue) one match-up; its line of the report."""
-    n_games = args.games
+    n_games = args.games_4p if players >= 4 and args.games_4p else args.games
     if players > 1:  # whole blocks: each bot plays each seat on the same deals
         n_games = max(players, n_games - n_games % players)
     safe = "_".join(b.replace(":", "-").replace("=", "").replace(",", "-") for b in bots)
@@ -152,6 +153,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--game", action="append", help="a game id (default: every game)")
     parser.add_argument("--games", type=int, default=100, help="games per match-up")
+    parser.add_argument(
+        "--games-4p", type=int, help="games per 4-player match-up (default: --games)"
+    )
     parser.add_argument("--seconds", type=float, default=1.0, help="MCTS time per decision")
     parser.add_argument("--iterations", type=int, help="MCTS iterations instead of time")
     parser.add_argument("--workers", type=int, default=2)

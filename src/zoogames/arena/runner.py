@@ -203,7 +203,7 @@ def prepare(out: Path, config: ArenaConfig, resume: bool) -> dict[int, dict[str,
     """Check ``out`` against ``config``, write ``arena.json``; the games already finished."""
     old = load_config(out)
     done = load_games(out)
-    if old is not None and not resume and done:
+    if not resume and done:
         raise ArenaError(
             f"{out} already holds {len(done)} game(s) of a run: add --resume to continue it,"
             " or choose another --out"

@@ -17,7 +17,7 @@ the measurements behind its defaults are in ``docs/bots.md``; in short:
   win" that still prefers winning by more; the seat to move at a node picks by its own
   entry.
 - **Progressive widening ordered by the greedy bot.** A node considers only its best
-  ``1 + widen * sqrt(visits)`` actions, ranked by the game's greedy bot (its own choice
+  ``1 + widen * sqrt(visits - 1)`` actions, ranked by the game's greedy bot (its own choice
   first, then one-ply values of the whole turn). A long chain of same-seat decisions
   (taking a truck, then placing its tiles, offspring and coworkers) thus starts as the
   greedy bot's chain and branches only where the search keeps returning.
@@ -144,7 +144,7 @@ class MctsBot(Bot):
     - ``seconds``: thinking time per decision (default 1 unless ``iterations`` is given);
     - ``iterations``: iterations per decision (with ``seconds`` too, whichever ends first);
     - ``c``: the UCB exploration constant (rewards lie in [0, 1]);
-    - ``widen``: progressive widening, ``1 + widen * sqrt(visits)`` actions per node;
+    - ``widen``: progressive widening, ``1 + widen * sqrt(visits - 1)`` actions per node;
     - ``rollout``: at most this many greedy decisions in a playout, which otherwise ends
       with the round (``-1``: no limit);
     - ``scale``: points of margin that make a reward of about 0.73 (sigmoid of 1);
@@ -235,7 +235,7 @@ class MctsBot(Bot):
 
     def _find_root(self, state: State) -> Node:
         """The subtree for ``state`` kept from the last search, or a new root."""
-        key = (state.game.id, state.seed, state.players)
+        key = (state.game.id, state.players, len(state.options))
         old, hist = self._root, self._root_history
         node: Node | None = None
         if (
