@@ -36,14 +36,13 @@ from __future__ import annotations
 
 from array import array
 from bisect import bisect_right
-from collections import Counter
 from functools import lru_cache
 
 import numpy as np
 import numpy.typing as npt
 
 from zoogames.core.errors import IllegalAction
-from zoogames.core.game import JSON, Action, State
+from zoogames.core.game import Action, State
 from zoogames.games.aquaretto import geometry as g
 from zoogames.games.aquaretto import tiles as t
 from zoogames.games.aquaretto.actions import (
@@ -70,19 +69,11 @@ from zoogames.games.trucks import (
     REMOVED_BY_PLAYERS,
     RESERVE,
     TAKES,
-    TRUCK_SIZE,
     Draw,
     Load,
     Take,
 )
-from zoogames.rl.games import GameSpec, SetupStep
-from zoogames.rl.games.trucks import (
-    draw_order,
-    draw_outcomes,
-    force_draw,
-    removed_step,
-    start_step,
-)
+from zoogames.rl.games.trucks import TruckSpec, write_round
 from zoogames.rl.spaces import ActionSpace, Block, ObservationEncoder, Vector, segments
 
 # ----- tiles -------------------------------------------------------------------------------
@@ -505,28 +496,9 @@ class AquarettoObservation(ObservationEncoder):
                 *(s in state.in_play for s in range(8)),
             ),
         )
-        if state.drawn >= 0:
-            rest[at["drawn"] + _DRAW_ID[state.drawn]] = 1
-        o = at["unloading"]
-        for k in state.unloading:
-            rest[o + _DRAW_ID[k]] += 1
         if state.pending:
             rest[at["pending"] + state.pending[0]] = 1
-        width = len(DRAW_KINDS) + 3 + p
-        for tr, tiles in enumerate(state.trucks):
-            o = at["trucks"] + tr * width
-            for k in tiles:
-                rest[o + _DRAW_ID[k]] += 1
-            taker = state.taker[tr]
-            if taker < 0:
-                rest[o + 33] = state.capacity[tr] - len(tiles)
-            else:
-                rest[o + 35] = 1
-                rest[o + 36 + (taker - seat) % p] = 1
-            rest[o + 34] = TRUCK_SIZE - state.capacity[tr]
-        o = at["unseen"]
-        for k, n in Counter(state.pile).items():
-            rest[o + _DRAW_ID[k]] = n
+        write_round(state, seat, rest, at, _DRAW_ID)
         zoos.append(np.frombuffer(rest, np.float32))
         return np.concatenate(zoos)
 
@@ -534,11 +506,22 @@ class AquarettoObservation(ObservationEncoder):
 # ----- the spec ----------------------------------------------------------------------------
 
 
-class AquarettoSpec(GameSpec):
-    """Aquaretto for the adapters."""
+class AquarettoSpec(TruckSpec):
+    """Aquaretto for the adapters.
+
+    Chance nodes: the fish species left out (A-R2), the start player, every draw (see
+    :class:`TruckSpec`).
+    """
 
     game_id = "aquaretto"
     gym_name = "Aquaretto"
+    draw_kinds = DRAW_KINDS
+    species = t.SPECIES
+    removable = t.FISH_SPECIES
+
+    def kind_name(self, kind: int) -> str:
+        """``dolphin/m``, ``coin``."""
+        return t.name(kind)
 
     def action_space(self, players: int) -> AquarettoActions:
         """The index space (see the module docstring)."""
@@ -547,39 +530,6 @@ class AquarettoSpec(GameSpec):
     def observation_encoder(self, players: int) -> AquarettoObservation:
         """The observation (see :class:`AquarettoObservation`)."""
         return AquarettoObservation(players)
-
-    def setup_step(self, players: int, options: dict[str, JSON]) -> SetupStep | None:
-        """The fish species left out (A-R2), then the start player."""
-        return removed_step(players, options, t.SPECIES, t.FISH_SPECIES) or start_step(
-            players, options
-        )
-
-    def chance(
-        self, state: State, action: Action, chosen: tuple[int, ...]
-    ) -> list[tuple[int, float]] | None:
-        """A draw: each unseen kind, as likely as its share of pile and reserve."""
-        if type(action) is not Draw or chosen:
-            return None
-        assert isinstance(state, AquarettoState)
-        return draw_outcomes(state.pile, _DRAW_ID)
-
-    def apply_chance(self, state: State, action: Action, chosen: tuple[int, ...]) -> None:
-        """Draw a tile of kind ``DRAW_KINDS[chosen[0]]``: one is moved to the top, then drawn."""
-        assert isinstance(state, AquarettoState) and type(action) is Draw
-        force_draw(state, 0, DRAW_KINDS[chosen[0]])
-        state.apply(action)
-
-    def chance_label(self, outcome: int) -> str:
-        """``draws dolphin/m``."""
-        return f"draws {t.name(DRAW_KINDS[outcome])}"
-
-    def max_chance_outcomes(self, players: int) -> int:
-        """The 33 kinds a draw can show (set-up choices need at most 10)."""
-        return len(DRAW_KINDS)
-
-    def forced_options(self, options: dict[str, JSON], outcomes: list[int]) -> dict[str, JSON]:
-        """``draw_order``: the drawn tiles' names, so that a record replays the same draws."""
-        return {"draw_order": draw_order(outcomes, DRAW_KINDS, t.name)}
 
     def max_game_length(self, players: int) -> int:
         """A bound on the number of decisions in a game.

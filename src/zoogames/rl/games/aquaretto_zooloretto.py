@@ -20,7 +20,6 @@ A ``draw`` is a chance node over the kinds left in that pile (:data:`DRAW_KINDS`
 from __future__ import annotations
 
 from array import array
-from collections import Counter
 
 import numpy as np
 
@@ -40,7 +39,6 @@ from zoogames.games.trucks import (
     REMOVED_BY_PLAYERS,
     RESERVE,
     TAKES,
-    TRUCK_SIZE,
     Draw,
     Load,
     Take,
@@ -48,10 +46,10 @@ from zoogames.games.trucks import (
 )
 from zoogames.games.zooloretto import tiles as zt
 from zoogames.games.zooloretto.actions import ACTIONS as ZOO_ACTIONS
-from zoogames.rl.games import GameSpec, SetupStep
+from zoogames.rl.games import SetupStep
 from zoogames.rl.games import aquaretto as aq
 from zoogames.rl.games import zooloretto as zo
-from zoogames.rl.games.trucks import draw_outcomes, force_draw, removed_step, start_step
+from zoogames.rl.games.trucks import TruckSpec, removed_step, start_step, write_round
 from zoogames.rl.spaces import ActionSpace, Block, ObservationEncoder, Vector, segments
 
 DRAW_KINDS = (*aq.DRAW_KINDS, *zo.DRAW_KINDS)
@@ -203,39 +201,23 @@ class CombinedObservation(ObservationEncoder):
         table += [*state.offspring_left, *(s in state.species_in_play for s in range(8))]
         o = at_["table"]
         out[o : o + 46] = array("f", table)
-        if state.drawn >= 0:
-            out[at_["drawn"] + _DRAW_ID[state.drawn]] = 1
-        for x in state.unloading:
-            out[at_["unloading"] + _DRAW_ID[x]] += 1
         if state.pending:
             out[at_["pending"] + state.pending[0]] = 1
-        k = len(DRAW_KINDS)
-        width = k + 5 + p
-        for tr, tiles in enumerate(state.trucks):
-            o = at_["trucks"] + tr * width
-            for x in tiles:
-                out[o + _DRAW_ID[x]] += 1
-            taker = state.taker[tr]
-            if taker < 0:
-                out[o + k] = state.capacity[tr] - len(tiles)
-            else:
-                out[o + k + 2] = 1
-                out[o + k + 5 + (taker - seat) % p] = 1
-            out[o + k + 1] = TRUCK_SIZE - state.capacity[tr]
-            if state.truck_pile[tr] >= 0:
-                out[o + k + 3 + state.truck_pile[tr]] = 1
-        for tiles in state.piles:
-            for x, n in Counter(tiles).items():
-                out[at_["unseen"] + _DRAW_ID[x]] = n
+        write_round(state, seat, out, at_, _DRAW_ID, piles=True)
         zoos.append(np.frombuffer(out, np.float32))
         return np.concatenate(zoos)
 
 
-class CombinedSpec(GameSpec):
-    """Aquaretto with Zooloretto for the adapters."""
+class CombinedSpec(TruckSpec):
+    """Aquaretto with Zooloretto for the adapters (chance: see :class:`TruckSpec`)."""
 
     game_id = "aquaretto-zooloretto"
     gym_name = "AquarettoZooloretto"
+    draw_kinds = DRAW_KINDS
+
+    def kind_name(self, kind: int) -> str:
+        """``dolphin/m``, ``camel``, ``aquaretto-coin``."""
+        return tile_name(kind)
 
     def action_space(self, players: int) -> CombinedActions:
         """The index space (see the module docstring)."""
@@ -256,25 +238,6 @@ class CombinedSpec(GameSpec):
             assert land is not None
             return SetupStep("removed", tuple(water + v for v in land.values), land.labels)
         return start_step(players, options)
-
-    def chance(
-        self, state: State, action: Action, chosen: tuple[int, ...]
-    ) -> list[tuple[int, float]] | None:
-        """A draw: each kind left in that pile, as likely as its share of pile and reserve."""
-        if type(action) is not Draw or chosen:
-            return None
-        assert isinstance(state, AquarettoZoolorettoState) and isinstance(action, Draw)
-        return draw_outcomes(state.piles[action.pile], _DRAW_ID)
-
-    def apply_chance(self, state: State, action: Action, chosen: tuple[int, ...]) -> None:
-        """Draw a tile of kind ``DRAW_KINDS[chosen[0]]`` from the pile the draw names."""
-        assert isinstance(state, AquarettoZoolorettoState) and isinstance(action, Draw)
-        force_draw(state, action.pile, DRAW_KINDS[chosen[0]])
-        state.apply(action)
-
-    def chance_label(self, outcome: int) -> str:
-        """``draws dolphin/m``, ``draws zooloretto-coin``."""
-        return f"draws {tile_name(DRAW_KINDS[outcome])}"
 
     def max_chance_outcomes(self, players: int) -> int:
         """The 62 kinds of both piles (the set-up's choices need at most 56)."""

@@ -8,13 +8,14 @@ the round the last), so it is the same whichever tile comes up.
 
 from __future__ import annotations
 
+from array import array
 from collections import Counter
-from collections.abc import Callable
 from itertools import combinations
+from math import comb
 
-from zoogames.core.game import JSON
-from zoogames.games.trucks import REMOVED_BY_PLAYERS, TruckState
-from zoogames.rl.games import SetupStep
+from zoogames.core.game import JSON, Action, State
+from zoogames.games.trucks import REMOVED_BY_PLAYERS, TRUCK_SIZE, Draw, TruckState
+from zoogames.rl.games import GameSpec, SetupStep
 
 
 def removed_step(
@@ -54,6 +55,100 @@ def force_draw(state: TruckState, pile: int, kind: int) -> None:
     tiles[i], tiles[-1] = tiles[-1], tiles[i]
 
 
-def draw_order(outcomes: list[int], kinds: tuple[int, ...], name: Callable[[int], str]) -> JSON:
-    """The ``draw_order`` option of a one-pile game: the drawn tiles' names."""
-    return [name(kinds[o]) for o in outcomes]
+class TruckSpec(GameSpec):
+    """A truck game's chance: the set-up's species and start player, and each draw.
+
+    A game sets ``draw_kinds`` (the kinds its piles hold; chance outcome ``i`` draws
+    ``draw_kinds[i]``), ``species`` and ``removable`` (the species the set-up may leave
+    out) and :meth:`kind_name`.
+    """
+
+    draw_kinds: tuple[int, ...]
+    species: tuple[str, ...]
+    removable: tuple[int, ...]
+
+    def kind_name(self, kind: int) -> str:
+        """A tile kind's notation."""
+        raise NotImplementedError
+
+    @property
+    def draw_ids(self) -> dict[int, int]:
+        """Kind → chance outcome id."""
+        ids: dict[int, int] | None = self.__dict__.get("_draw_ids")
+        if ids is None:
+            ids = self.__dict__["_draw_ids"] = {k: i for i, k in enumerate(self.draw_kinds)}
+        return ids
+
+    def setup_step(self, players: int, options: dict[str, JSON]) -> SetupStep | None:
+        """The species left out (A-R2, Z-R1), then the start player."""
+        return removed_step(players, options, self.species, self.removable) or start_step(
+            players, options
+        )
+
+    def chance(
+        self, state: State, action: Action, chosen: tuple[int, ...]
+    ) -> list[tuple[int, float]] | None:
+        """A draw: each kind left in the pile, as likely as its share of pile and reserve."""
+        if type(action) is not Draw or chosen:
+            return None
+        assert isinstance(state, TruckState) and isinstance(action, Draw)
+        return draw_outcomes(state.piles[max(action.pile, 0)], self.draw_ids)
+
+    def apply_chance(self, state: State, action: Action, chosen: tuple[int, ...]) -> None:
+        """Draw a tile of kind ``draw_kinds[chosen[0]]``: one is moved to the top, then drawn."""
+        assert isinstance(state, TruckState) and isinstance(action, Draw)
+        force_draw(state, max(action.pile, 0), self.draw_kinds[chosen[0]])
+        state.apply(action)
+
+    def chance_label(self, outcome: int) -> str:
+        """``draws dolphin/m``."""
+        return f"draws {self.kind_name(self.draw_kinds[outcome])}"
+
+    def max_chance_outcomes(self, players: int) -> int:
+        """The kinds a draw can show, or the ways to leave species out if more."""
+        return max(len(self.draw_kinds), comb(len(self.removable), REMOVED_BY_PLAYERS[players]))
+
+    def forced_options(self, options: dict[str, JSON], outcomes: list[int]) -> dict[str, JSON]:
+        """``draw_order``: the drawn tiles' names, so that a record replays the same draws."""
+        return {"draw_order": [self.kind_name(self.draw_kinds[o]) for o in outcomes]}
+
+
+def write_round(
+    state: TruckState,
+    seat: int,
+    out: array[float],
+    at: dict[str, int],
+    ids: dict[int, int],
+    piles: bool = False,
+) -> None:
+    """Write the round's segments into ``out`` (all 0 there), from ``seat``'s side.
+
+    ``drawn`` (one-hot) and ``unloading`` (counts) over the kinds of ``ids``; per truck
+    (``trucks``): tile counts, free spaces, blocked spaces, taken, with ``piles`` the pile
+    it carries this round (one-hot), then who took it (one-hot, ``seat`` first);
+    ``unseen``: the tiles left in every pile, by kind.
+    """
+    k = len(ids)
+    players = state.players
+    extra = len(state.piles) if piles else 0
+    if state.drawn >= 0:
+        out[at["drawn"] + ids[state.drawn]] = 1
+    for x in state.unloading:
+        out[at["unloading"] + ids[x]] += 1
+    width = k + 3 + extra + players
+    for tr, tiles in enumerate(state.trucks):
+        o = at["trucks"] + tr * width
+        for x in tiles:
+            out[o + ids[x]] += 1
+        taker = state.taker[tr]
+        if taker < 0:
+            out[o + k] = state.capacity[tr] - len(tiles)
+        else:
+            out[o + k + 2] = 1
+            out[o + k + 3 + extra + (taker - seat) % players] = 1
+        out[o + k + 1] = TRUCK_SIZE - state.capacity[tr]
+        if piles and state.truck_pile[tr] >= 0:
+            out[o + k + 3 + state.truck_pile[tr]] = 1
+    for tiles in state.piles:
+        for x, n in Counter(tiles).items():
+            out[at["unseen"] + ids[x]] = n

@@ -25,19 +25,17 @@ from __future__ import annotations
 
 from array import array
 from bisect import bisect_right
-from collections import Counter
 
 import numpy as np
 
 from zoogames.core.errors import IllegalAction
-from zoogames.core.game import JSON, Action, State
+from zoogames.core.game import Action, State
 from zoogames.games.trucks import (
     DRAW,
     LOADS,
     REMOVED_BY_PLAYERS,
     RESERVE,
     TAKES,
-    TRUCK_SIZE,
     Draw,
     Load,
     Take,
@@ -68,14 +66,7 @@ from zoogames.games.zooloretto.zoo import (
     STALL_SPACES,
     ZooBoard,
 )
-from zoogames.rl.games import GameSpec, SetupStep
-from zoogames.rl.games.trucks import (
-    draw_order,
-    draw_outcomes,
-    force_draw,
-    removed_step,
-    start_step,
-)
+from zoogames.rl.games.trucks import TruckSpec, write_round
 from zoogames.rl.spaces import ActionSpace, Block, ObservationEncoder, Vector, segments
 
 ENCLOSURE_CODES = tuple(range(len(ENCLOSURES)))
@@ -330,36 +321,29 @@ class ZoolorettoObservation(ObservationEncoder):
                 *(s in state.species_in_play for s in range(8)),
             ),
         )
-        if state.drawn >= 0:
-            out[at["drawn"] + _DRAW_ID[state.drawn]] = 1
-        for x in state.unloading:
-            out[at["unloading"] + _DRAW_ID[x]] += 1
-        k = len(DRAW_KINDS)
-        width = k + 3 + p
-        for tr, tiles in enumerate(state.trucks):
-            o = at["trucks"] + tr * width
-            for x in tiles:
-                out[o + _DRAW_ID[x]] += 1
-            taker = state.taker[tr]
-            if taker < 0:
-                out[o + k] = state.capacity[tr] - len(tiles)
-            else:
-                out[o + k + 2] = 1
-                out[o + k + 3 + (taker - seat) % p] = 1
-            out[o + k + 1] = TRUCK_SIZE - state.capacity[tr]
-        for x, n in Counter(state.pile).items():
-            out[at["unseen"] + _DRAW_ID[x]] = n
+        write_round(state, seat, out, at, _DRAW_ID)
         return np.frombuffer(out, np.float32).copy()
 
 
 # ----- the spec ----------------------------------------------------------------------------
 
 
-class ZoolorettoSpec(GameSpec):
-    """Zooloretto for the adapters."""
+class ZoolorettoSpec(TruckSpec):
+    """Zooloretto for the adapters.
+
+    Chance nodes: the species left out (Z-R1, Z-R5: any species), the start player, every
+    draw (see :class:`TruckSpec`).
+    """
 
     game_id = "zooloretto"
     gym_name = "Zooloretto"
+    draw_kinds = DRAW_KINDS
+    species = zt.SPECIES
+    removable = tuple(range(8))
+
+    def kind_name(self, kind: int) -> str:
+        """``camel/m``, ``kiosk``, ``coin``."""
+        return zt.name(kind)
 
     def action_space(self, players: int) -> ZoolorettoActions:
         """The index space (see the module docstring)."""
@@ -368,39 +352,6 @@ class ZoolorettoSpec(GameSpec):
     def observation_encoder(self, players: int) -> ZoolorettoObservation:
         """The observation (see :class:`ZoolorettoObservation`)."""
         return ZoolorettoObservation(players)
-
-    def setup_step(self, players: int, options: dict[str, JSON]) -> SetupStep | None:
-        """The species left out (Z-R1, Z-R5: any species), then the start player."""
-        return removed_step(players, options, zt.SPECIES, tuple(range(8))) or start_step(
-            players, options
-        )
-
-    def chance(
-        self, state: State, action: Action, chosen: tuple[int, ...]
-    ) -> list[tuple[int, float]] | None:
-        """A draw: each unseen kind, as likely as its share of pile and reserve."""
-        if type(action) is not Draw or chosen:
-            return None
-        assert isinstance(state, ZoolorettoState)
-        return draw_outcomes(state.pile, _DRAW_ID)
-
-    def apply_chance(self, state: State, action: Action, chosen: tuple[int, ...]) -> None:
-        """Draw a tile of kind ``DRAW_KINDS[chosen[0]]``."""
-        assert isinstance(state, ZoolorettoState) and type(action) is Draw
-        force_draw(state, 0, DRAW_KINDS[chosen[0]])
-        state.apply(action)
-
-    def chance_label(self, outcome: int) -> str:
-        """``draws camel/m``."""
-        return f"draws {zt.name(DRAW_KINDS[outcome])}"
-
-    def max_chance_outcomes(self, players: int) -> int:
-        """The 29 kinds a draw can show; 56 ways to leave 3 species out with 2 players."""
-        return max(len(DRAW_KINDS), 56)
-
-    def forced_options(self, options: dict[str, JSON], outcomes: list[int]) -> dict[str, JSON]:
-        """``draw_order``: the drawn tiles' names."""
-        return {"draw_order": draw_order(outcomes, DRAW_KINDS, zt.name)}
 
     def max_game_length(self, players: int) -> int:
         """A bound on the number of decisions in a game.
