@@ -40,7 +40,6 @@ from zoogames.games.aquaretto.zoo import (
     place_name,
 )
 from zoogames.games.trucks import (
-    REMOVED_BY_PLAYERS,  # noqa: F401  (A-R2; read from here by zoogames.rl)
     TRUCK_NAMES,
     Draw,
     Load,
