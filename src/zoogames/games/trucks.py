@@ -25,6 +25,7 @@ actions, and scoring.
 
 from __future__ import annotations
 
+import json
 import re
 from abc import abstractmethod
 from collections.abc import Mapping
@@ -32,7 +33,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
 from zoogames.core.errors import InvalidOptions
-from zoogames.core.game import JSON, Action, Shuffler, State
+from zoogames.core.game import JSON, Action, Game, Shuffler, State
 from zoogames.core.rng import Rng, fresh_seed
 
 TRUCK_NAMES = "ABCDE"
@@ -115,6 +116,16 @@ def truck_capacities(players: int) -> tuple[int, ...]:
 
 
 # ----- setting up (shared by every truck game) ---------------------------------------------
+
+OPTIONS = frozenset(("start_player", "removed", "draw_order"))
+"""The options every truck game takes (see each game's docstring)."""
+
+
+def check_options(game: Game, options: Mapping[str, Any]) -> None:
+    """Refuse options the truck games do not know, naming them."""
+    unknown = set(options) - OPTIONS
+    if unknown:
+        raise InvalidOptions(f"unknown option(s) for {game.name}: {', '.join(sorted(unknown))}")
 
 
 def check_seed(seed: Any) -> int:
@@ -243,6 +254,24 @@ class TruckState(State):
     discarded: list[int]
     final_round: bool
     round: int
+
+    def _begin(
+        self,
+        game: Game,
+        seed: int,
+        start: int,
+        removed: list[str],
+        draw_order: JSON,
+        players: int,
+        *piles: list[int],
+    ) -> None:
+        """Record the setup as the options a record replays, then lay out the round."""
+        self.game = game
+        self.seed = seed
+        self.options = {"players": players, "start_player": start, "removed": removed}
+        if draw_order is not None:
+            self.options["draw_order"] = json.loads(json.dumps(draw_order))  # a copy, as JSON
+        self._init_trucks(players, start, *piles)
 
     def _init_trucks(self, players: int, start: int, *piles: list[int]) -> None:
         self.players = players

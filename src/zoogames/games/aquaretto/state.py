@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from zoogames.core.errors import InvalidOptions
 from zoogames.core.game import JSON, Action, Game, Score
 from zoogames.games.aquaretto import geometry as g
 from zoogames.games.aquaretto import tiles as t
@@ -46,6 +45,7 @@ from zoogames.games.trucks import (
     Take,
     TruckState,
     build_pile,
+    check_options,
     check_seed,
     choose_start,
 )
@@ -437,26 +437,16 @@ class Aquaretto(Game):
     def new_game(self, players: int, seed: int | None = None, **options: Any) -> AquarettoState:
         """A new game; see the class docstring for the options."""
         self.check_players(players)
-        unknown = set(options) - {"start_player", "removed", "draw_order"}
-        if unknown:
-            raise InvalidOptions(f"unknown option(s) for Aquaretto: {', '.join(sorted(unknown))}")
+        check_options(self, options)
         seed = check_seed(seed)
         removed = choose_removed(players, seed, options.get("removed"))
         start = choose_start(players, seed, options.get("start_player"))
         in_play = tuple(s for s in range(8) if s not in removed)
-        pile = build_pile(t.manifest(list(in_play)), seed, options.get("draw_order"), PILE_TILES)
-
+        order = options.get("draw_order")
+        pile = build_pile(t.manifest(list(in_play)), seed, order, PILE_TILES)
         state = AquarettoState.__new__(AquarettoState)
-        state.game = self
-        state.seed = seed
-        state.options = {
-            "players": players,
-            "start_player": start,
-            "removed": [t.SPECIES[s] for s in sorted(removed)],
-        }
-        if options.get("draw_order") is not None:
-            state.options["draw_order"] = list(options["draw_order"])
-        state._init_trucks(players, start, pile)
+        names = [t.SPECIES[s] for s in sorted(removed)]
+        state._begin(self, seed, start, names, order, players, pile)
         state.coins = [1] * players  # A-R3
         state.bank = t.COINS_IN_GAME - players
         init_water_zoos(state, players, in_play)

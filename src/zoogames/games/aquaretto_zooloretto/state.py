@@ -36,6 +36,7 @@ from zoogames.games.trucks import (
     Load,
     Take,
     build_pile,
+    check_options,
     check_seed,
     choose_start,
     parse_truck_action,
@@ -251,9 +252,7 @@ class AquarettoZooloretto(Game):
     ) -> AquarettoZoolorettoState:
         """A new game; see the class docstring for the options."""
         self.check_players(players)
-        unknown = set(options) - {"start_player", "removed", "draw_order"}
-        if unknown:
-            raise InvalidOptions(f"unknown option(s) for {self.name}: {', '.join(sorted(unknown))}")
+        check_options(self, options)
         seed = check_seed(seed)
         water_out, zoo_out = split_removed(options.get("removed"))
         removed_water = aq.choose_removed(players, seed, water_out)
@@ -274,18 +273,11 @@ class AquarettoZooloretto(Game):
             for p, manifest in enumerate((at.manifest(list(water)), zt.manifest(list(zoo))))
         ]
 
+        order = options.get("draw_order")
         state = AquarettoZoolorettoState.__new__(AquarettoZoolorettoState)
-        state.game = self
-        state.seed = seed
-        state.options = {
-            "players": players,
-            "start_player": start,
-            "removed": [at.SPECIES[s] for s in sorted(removed_water)]
-            + [zt.SPECIES[s] for s in sorted(removed_zoo)],
-        }
-        if options.get("draw_order") is not None:
-            state.options["draw_order"] = {k: list(v) for k, v in options["draw_order"].items()}
-        state._init_trucks(players, start, *piles)
+        names = [at.SPECIES[s] for s in sorted(removed_water)]
+        names += [zt.SPECIES[s] for s in sorted(removed_zoo)]
+        state._begin(self, seed, start, names, order, players, *piles)
         aq.init_water_zoos(state, players, water)
         zo.init_zoos(state, players, zoo)
         state.coins = [START_COINS] * players  # C-R1: 2 coins each, in all

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from zoogames.core.errors import InvalidOptions
 from zoogames.core.game import JSON, Action, Game, Score
 from zoogames.games.trucks import (
     TRUCK_NAMES,
@@ -23,6 +22,7 @@ from zoogames.games.trucks import (
     Take,
     TruckState,
     build_pile,
+    check_options,
     check_seed,
     choose_start,
 )
@@ -415,28 +415,16 @@ class Zooloretto(Game):
     def new_game(self, players: int, seed: int | None = None, **options: Any) -> ZoolorettoState:
         """A new game; see the class docstring for the options."""
         self.check_players(players)
-        unknown = set(options) - {"start_player", "removed", "draw_order"}
-        if unknown:
-            raise InvalidOptions(f"unknown option(s) for Zooloretto: {', '.join(sorted(unknown))}")
+        check_options(self, options)
         seed = check_seed(seed)
         removed = choose_removed(players, seed, options.get("removed"))
         start = choose_start(players, seed, options.get("start_player"))
         in_play = tuple(s for s in range(8) if s not in removed)
-        pile = build_pile(
-            zt.manifest(list(in_play)), seed, options.get("draw_order"), zt.PILE_TILES
-        )
-
+        order = options.get("draw_order")
+        pile = build_pile(zt.manifest(list(in_play)), seed, order, zt.PILE_TILES)
         state = ZoolorettoState.__new__(ZoolorettoState)
-        state.game = self
-        state.seed = seed
-        state.options = {
-            "players": players,
-            "start_player": start,
-            "removed": [zt.SPECIES[s] for s in sorted(removed)],
-        }
-        if options.get("draw_order") is not None:
-            state.options["draw_order"] = list(options["draw_order"])
-        state._init_trucks(players, start, pile)
+        names = [zt.SPECIES[s] for s in sorted(removed)]
+        state._begin(self, seed, start, names, order, players, pile)
         init_zoos(state, players, in_play)
         state.coins = [zt.START_COINS] * players  # Z-R1
         state.bank = zt.COINS_IN_GAME - zt.START_COINS * players
