@@ -92,7 +92,11 @@ def measure(
                 flush=True,
             )
 
-    res = run(config, out, workers=args.workers, resume=True, on_game=tick).results
+    outcome = run(config, out, workers=args.workers, resume=True, on_game=tick)
+    if outcome.interrupted:  # Ctrl-C: the finished games are kept; stop the whole benchmark
+        print(f"interrupted: rerun the same command to continue ({out})", file=sys.stderr)
+        raise SystemExit(130)
+    res = outcome.results
     first = res["bots"][bots[0]]
     line: dict[str, Any] = {
         "matchup": name,
