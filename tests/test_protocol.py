@@ -131,3 +131,24 @@ def test_new_game_is_deterministic_in_its_seed(game_id: str, players: int) -> No
     a, b = game.new_game(players=players, seed=42), game.new_game(players=players, seed=42)
     assert a == b
     assert a.record()["seed"] == 42
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_an_action_reveals_exactly_when_the_hidden_part_shrinks(game_id: str, players: int) -> None:
+    """``reveals`` (what undo stops at) agrees with the views of two determinizations."""
+    state = zoogames.games.get(game_id).new_game(players=players, seed=9)
+    rng = Rng(9)
+    seen_reveal = seen_quiet = False
+    while not state.is_terminal:
+        action = rng.choice(state.legal_actions())
+        other = state.determinize(Rng(rng.below(1 << 30)))
+        reveals = state.reveals(action)
+        state.apply(action)
+        other.apply(action)
+        if not reveals:
+            # nothing hidden came into view: the two worlds still look the same
+            assert other.view(None) == state.view(None)
+            seen_quiet = True
+        else:
+            seen_reveal = True
+    assert seen_reveal and seen_quiet

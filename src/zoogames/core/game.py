@@ -168,6 +168,14 @@ class State(ABC):
         """
         return False
 
+    def reveals(self, action: Action) -> bool:
+        """True if playing ``action`` shows something hidden until now (a drawn tile, new cards).
+
+        An undo never goes back past such an action: what was seen cannot be unseen. The
+        default says yes, so a game that does not say otherwise allows no undo.
+        """
+        return True
+
     def is_legal(self, action: Action | str) -> bool:
         """True if ``action`` could be applied now."""
         if isinstance(action, str):

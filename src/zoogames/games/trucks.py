@@ -361,6 +361,10 @@ class TruckState(State):
         acts.extend(self._money_actions())
         return acts
 
+    def reveals(self, action: Action) -> bool:
+        """Only a draw shows a hidden tile; every other action plays with what is face up."""
+        return isinstance(action, Draw)
+
     def turn_in_progress(self) -> bool:
         """True after ``draw`` until ``load``, and while a take or a money action is unfinished."""
         return self.to_move is not None and (

@@ -199,6 +199,12 @@ class DesignerState(State):
 
     # ----- scores -----------------------------------------------------------------------
 
+    def reveals(self, action: Action) -> bool:
+        """True for the action that ends a round before the last: new cards are dealt."""
+        after = self.clone()
+        after._apply(action)
+        return after.round != self.round and after.to_move is not None
+
     def scores(self) -> list[Score]:
         """Points per seat, per colour (the sum of that colour's scoring areas; D-R1)."""
         out = []
