@@ -1,0 +1,61 @@
+// The HTTP half of docs/api.md: JSON in, JSON out, errors as ApiError with the server's
+// sentence. The token goes in the Authorization header, never in the URL.
+import type { Catalog, ReplayStep, Snapshot } from "./types";
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function call<T>(method: string, path: string, body?: unknown, token?: string | null): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers["Authorization"] = `Bearer ${token}`;
+  const response = await fetch(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const data: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const detail = (data as { detail?: unknown } | null)?.detail;
+    const text = typeof detail === "string" ? detail : `the server answered ${response.status}`;
+    throw new ApiError(response.status, text);
+  }
+  return data as T;
+}
+
+export interface SeatRequest {
+  kind: "me" | "invite" | "bot";
+  name?: string;
+  bot?: string;
+}
+
+export interface CreateRequest {
+  game: string;
+  players: number;
+  options?: Record<string, unknown>;
+  seats: SeatRequest[];
+}
+
+export interface Created {
+  id: string;
+  seats: unknown;
+  tokens: Record<string, string>;
+}
+
+export const api = {
+  catalog: () => call<Catalog>("GET", "/api/catalog"),
+  create: (request: CreateRequest) => call<Created>("POST", "/api/games", request),
+  snapshot: (id: string, token: string | null) => call<Snapshot>("GET", `/api/games/${id}`, undefined, token),
+  join: (id: string, token: string, name: string) =>
+    call<Snapshot>("POST", `/api/games/${id}/join`, { name }, token),
+  act: (id: string, token: string, action: string, number: number) =>
+    call<Snapshot>("POST", `/api/games/${id}/actions`, { action, number }, token),
+  undo: (id: string, token: string) => call<Snapshot>("POST", `/api/games/${id}/undo`, {}, token),
+  replay: (id: string, n: number) => call<ReplayStep>("GET", `/api/games/${id}/replay/${n}`),
+};

@@ -1,0 +1,132 @@
+// One water zoo in SVG: its spaces (expansions outlined), tiles, trainers, and — for the
+// seat that plays — the spaces it may choose now and an expansion's placement preview.
+import type { WaterZooView } from "../../api/types";
+import { TileGlyph } from "../../components/TileGlyph";
+import { usePlay } from "../../play/context";
+import { expansionOptions, optionsAt } from "./expansions";
+
+const CELL = 40;
+
+const key = (x: number, y: number) => `${x},${y}`;
+
+function parseCell(text: string): [number, number] {
+  const [x, y] = text.split(",").map(Number);
+  return [x, y];
+}
+
+function Trainer({ x, y }: { x: number; y: number }) {
+  return (
+    <g class="trainer">
+      <title>trainer</title>
+      <rect x={x + 3} y={y + 3} width={CELL - 6} height={CELL - 6} rx={6} fill="#f4efe6" stroke="#5a3e8a" stroke-width={2} />
+      <circle cx={x + CELL / 2} cy={y + CELL * 0.34} r={CELL * 0.13} fill="#5a3e8a" />
+      <path d={`M${x + CELL * 0.27} ${y + CELL * 0.8} q${CELL * 0.23} ${-CELL * 0.45} ${CELL * 0.46} 0z`} fill="#5a3e8a" />
+    </g>
+  );
+}
+
+export function WaterZoo({ zoo, seat, small = false }: { zoo: WaterZooView; seat: number; small?: boolean }) {
+  const { choices, me, pick, send, placement, setPlacement } = usePlay();
+  const mine = seat === me;
+  const expanding = mine ? expansionOptions(choices) : null;
+  const ghosts = new Set<string>();
+  const spaces = new Set(zoo.spaces.map(([x, y]) => key(x, y)));
+  if (expanding) for (const o of expanding) for (const c of o.cells) if (!spaces.has(c)) ghosts.add(c);
+  const fitting = expanding ? optionsAt(expanding, placement.anchor) : [];
+  const preview = fitting.length > 0 ? fitting[placement.index % fitting.length] : null;
+
+  const all = [...zoo.spaces, ...[...ghosts].map(parseCell)];
+  const xs = all.map(([x]) => x);
+  const ys = all.map(([, y]) => y);
+  const x0 = Math.min(...xs);
+  const y0 = Math.min(...ys);
+  const width = (Math.max(...xs) - x0 + 1) * CELL;
+  const height = (Math.max(...ys) - y0 + 1) * CELL;
+  const px = (x: number) => (x - x0) * CELL;
+  const py = (y: number) => (y - y0) * CELL;
+
+  const tiles = new Map(zoo.tiles.map((t) => [key(t.x, t.y), t.tile]));
+  const trainers = new Set(zoo.trainers.map(([x, y]) => key(x, y)));
+  const expansionCells = new Set(zoo.expansions.flatMap((e) => e.cells.map(([x, y]) => key(x, y))));
+
+  const cellChoice = (c: string) => (mine && !expanding ? choices.continuation([[c], ["offspring", c], ["worker", c]]) : null);
+
+  return (
+    <svg
+      class={small ? "water-zoo small" : "water-zoo"}
+      data-zoo="water"
+      data-seat={seat}
+      viewBox={`-2 -2 ${width + 4} ${height + 4}`}
+      style={{ maxWidth: `${(width + 4) * (small ? 0.75 : 1.15)}px` }}
+    >
+      {zoo.spaces.map(([x, y]) => {
+        const c = key(x, y);
+        return (
+          <rect
+            key={c}
+            x={px(x) + 1}
+            y={py(y) + 1}
+            width={CELL - 2}
+            height={CELL - 2}
+            rx={3}
+            class={expansionCells.has(c) ? "space expansion-space" : "space"}
+          />
+        );
+      })}
+      {zoo.spaces.map(([x, y]) => {
+        const c = key(x, y);
+        const tile = tiles.get(c);
+        if (trainers.has(c)) return <Trainer key={c} x={px(x)} y={py(y)} />;
+        return tile ? <TileGlyph key={c} tile={tile} x={px(x)} y={py(y)} size={CELL} /> : null;
+      })}
+      {zoo.spaces.map(([x, y]) => {
+        const c = key(x, y);
+        const next = cellChoice(c);
+        const selected = mine && choices.chose([c]);
+        return (
+          <rect
+            key={`hit-${c}`}
+            x={px(x) + 1}
+            y={py(y) + 1}
+            width={CELL - 2}
+            height={CELL - 2}
+            rx={3}
+            data-cell={c}
+            data-seat={seat}
+            class={["hit", next ? "choice" : "", selected ? "selected" : ""].filter(Boolean).join(" ")}
+            onClick={next ? () => pick(next) : undefined}
+          />
+        );
+      })}
+      {[...ghosts].map((c) => {
+        const [x, y] = parseCell(c);
+        const onClick = () => {
+          if (preview && placement.anchor === c) send(preview.action);
+          else setPlacement({ anchor: c, index: 0 });
+        };
+        return (
+          <rect
+            key={`ghost-${c}`}
+            x={px(x) + 4}
+            y={py(y) + 4}
+            width={CELL - 8}
+            height={CELL - 8}
+            rx={3}
+            data-cell={c}
+            data-seat={seat}
+            class={placement.anchor === c ? "ghost choice selected" : "ghost choice"}
+            onClick={onClick}
+          />
+        );
+      })}
+      {preview && (
+        <g class="expansion-preview" data-preview={preview.cells.join(" ")}>
+          {preview.cells.map((c) => {
+            const [x, y] = parseCell(c);
+            return <rect key={c} x={px(x) + 2} y={py(y) + 2} width={CELL - 4} height={CELL - 4} rx={3} />;
+          })}
+        </g>
+      )}
+    </svg>
+  );
+}

@@ -1,0 +1,29 @@
+// Aquaretto with Zooloretto: one truck table with two piles, and both zoos of every seat.
+import type { CombinedView } from "../../api/types";
+import { SeatPanel } from "../../components/SeatPanel";
+import { Took } from "../../components/Took";
+import { TruckTable } from "../../components/TruckTable";
+import { usePlay } from "../../play/context";
+import { WaterZooPanel } from "../aquaretto/WaterZooPanel";
+import { seatOrder } from "../seatOrder";
+import { ZooBoard } from "../zooloretto/ZooBoard";
+
+export function CombinedBoard({ view }: { view: CombinedView }) {
+  const { me } = usePlay();
+  return (
+    <div class="board" data-board="aquaretto-zooloretto">
+      <TruckTable view={view} extra={<span>{view.supply} coworkers in supply</span>} />
+      {view.pending && <p class="pending">owed: {view.pending}</p>}
+      <div class="seats">
+        {seatOrder(view.players, me).map((seat) => (
+          <SeatPanel key={seat} view={view} seat={seat} coins={view.coins[seat]} info={<Took truck={view.zoos[seat].truck} />}>
+            <div class="two-zoos">
+              <WaterZooPanel zoo={view.water_zoos[seat]} seat={seat} small={seat !== (me ?? 0)} />
+              <ZooBoard zoo={view.zoos[seat]} seat={seat} />
+            </div>
+          </SeatPanel>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+// Aquarium Designer: the round, the offer and the preview, then each seat's aquarium.
+import type { CardView, DesignerView } from "../../api/types";
+import { SeatPanel } from "../../components/SeatPanel";
+import { usePlay } from "../../play/context";
+import { seatOrder } from "../seatOrder";
+import { Layout } from "./Layout";
+import { OfferCard } from "./OfferCard";
+
+export function DesignerBoard({ view }: { view: DesignerView }) {
+  const { me } = usePlay();
+  const cards = new Map<string, CardView>(view.offer.map((c) => [String(c.card), c]));
+  return (
+    <div class="board" data-board="aquarium-designer">
+      <section class="table-middle">
+        <div class="round-info">
+          <span>
+            Round {view.round} of {view.rounds}
+          </span>
+          <span>{view.rule} rule</span>
+          <span>deck {view.deck}</span>
+          <span>{view.deck_name}</span>
+          {view.rank && <span data-rank>rank {view.rank}</span>}
+        </div>
+        <div class="offer">
+          <span>offer:</span>
+          {view.offer.map((c) => (
+            <OfferCard key={c.card} card={c} />
+          ))}
+          {view.preview && <OfferCard card={view.preview} preview />}
+        </div>
+      </section>
+      <div class="seats">
+        {seatOrder(view.players, me).map((seat) => (
+          <SeatPanel
+            key={seat}
+            view={view}
+            seat={seat}
+            info={
+              <span class="took">
+                {view.layouts[seat].animals} animals{view.drawn[seat] ? " · drew" : ""}
+                {view.passed[seat] ? " · passed" : ""}
+              </span>
+            }
+          >
+            <Layout layout={view.layouts[seat]} seat={seat} small={seat !== (me ?? 0)} cards={cards} />
+          </SeatPanel>
+        ))}
+      </div>
+    </div>
+  );
+}

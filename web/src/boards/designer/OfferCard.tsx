@@ -1,0 +1,25 @@
+// A layout card of the offer (a button while it may be taken) or the preview.
+import type { CardView } from "../../api/types";
+import { choiceClass, useChoice } from "../../play/context";
+import { CardSections } from "./CardSections";
+
+const SIZE = 24;
+
+export function OfferCard({ card, preview = false }: { card: CardView; preview?: boolean }) {
+  const choice = useChoice(preview ? [] : [["draw", String(card.card)]]);
+  return (
+    <button
+      type="button"
+      class={choiceClass(choice, preview ? "offer-card preview" : "offer-card")}
+      data-card={card.card}
+      disabled={!choice.enabled}
+      onClick={choice.onClick}
+      title={`card ${card.card}: ${card.text}`}
+    >
+      <svg width={2 * SIZE} height={2 * SIZE} viewBox={`0 0 ${2 * SIZE} ${2 * SIZE}`}>
+        <CardSections sections={card.sections} x={0} y={0} size={SIZE} />
+      </svg>
+      <small>{preview ? `next: ${card.card}` : card.card}</small>
+    </button>
+  );
+}

@@ -1,0 +1,21 @@
+// An invited player names themselves before taking the seat (POST join).
+import { useState } from "preact/hooks";
+
+export function JoinForm({ seat, onJoin }: { seat: number; onJoin: (name: string) => void }) {
+  const [name, setName] = useState("");
+  return (
+    <form
+      class="join-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (name.trim()) onJoin(name.trim());
+      }}
+    >
+      <p>You are invited to play seat {seat + 1}. Your name:</p>
+      <input data-field="join-name" value={name} maxLength={40} required onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+      <button type="submit" class="primary" data-action="join">
+        Join
+      </button>
+    </form>
+  );
+}

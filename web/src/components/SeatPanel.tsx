@@ -1,0 +1,41 @@
+// One seat's part of the table: a header (name, coins, whose turn, a bot thinking, live
+// points on demand) above the seat's boards. The seat that plays gets the larger panel.
+import type { ComponentChildren } from "preact";
+import type { BaseView } from "../api/types";
+import { usePlay } from "../play/context";
+
+interface Props {
+  view: BaseView;
+  seat: number;
+  coins?: number;
+  info?: ComponentChildren;
+  children: ComponentChildren;
+}
+
+export function SeatPanel({ view, seat, coins, info, children }: Props) {
+  const { names, me, thinking, showScores } = usePlay();
+  const moving = view.to_move === seat;
+  const classes = ["seat-panel", seat === me ? "mine" : "", moving ? "to-move" : ""].filter(Boolean).join(" ");
+  return (
+    <section class={classes} data-seat-panel={seat} aria-label={`${names[seat]}'s zoo`}>
+      <header>
+        <strong>{names[seat]}</strong>
+        {seat === me && <span class="you">you</span>}
+        {moving && <span class="turn">to move</span>}
+        {thinking === seat && (
+          <span class="thinking" data-thinking={seat}>
+            thinking…
+          </span>
+        )}
+        {coins !== undefined && <span class="coins">{coins} coins</span>}
+        {showScores && (
+          <span class="points" data-points={seat}>
+            {view.scores[seat].total} points
+          </span>
+        )}
+        {info}
+      </header>
+      {children}
+    </section>
+  );
+}

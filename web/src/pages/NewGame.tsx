@@ -1,0 +1,136 @@
+// The new-game form (route `/`): a game, the number of players, the game's options and
+// who plays each seat (me, an invited player, a bot). One click creates the game and opens it.
+import { useEffect, useState } from "preact/hooks";
+import { api, type SeatRequest } from "../api/http";
+import { storeInvites, type InviteLink } from "../api/invites";
+import { storeToken } from "../api/tokens";
+import type { Catalog } from "../api/types";
+import { OptionField } from "../components/OptionField";
+
+type SeatChoice = string; // "me", "invite" or a bot spec
+
+export function NewGame() {
+  const [catalog, setCatalog] = useState<Catalog | null>(null);
+  const [gameId, setGameId] = useState("aquaretto");
+  const [players, setPlayers] = useState(2);
+  const [options, setOptions] = useState<Record<string, unknown>>({});
+  const [seats, setSeats] = useState<SeatChoice[]>(["me", "greedy"]);
+  const [name, setName] = useState("");
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    api.catalog().then(setCatalog, (e: Error) => setError(e.message));
+  }, []);
+
+  const game = catalog?.games.find((g) => g.id === gameId);
+  const bot = catalog?.bots.find((b) => b.spec === "greedy")?.spec ?? catalog?.bots[0]?.spec ?? "random";
+
+  const choosePlayers = (n: number) => {
+    setPlayers(n);
+    setSeats(Array.from({ length: n }, (_, i) => seats[i] ?? (i === 0 ? "me" : bot)));
+  };
+  const chooseGame = (id: string) => {
+    const g = catalog?.games.find((x) => x.id === id);
+    setGameId(id);
+    setOptions({});
+    if (g) choosePlayers(Math.min(Math.max(players, g.min_players), g.max_players));
+  };
+
+  const create = async () => {
+    setBusy(true);
+    setError("");
+    try {
+      const chosen = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== null && v !== undefined));
+      const request: SeatRequest[] = seats.map((s) =>
+        s === "me" ? { kind: "me", name: name.trim() || "Me" } : s === "invite" ? { kind: "invite" } : { kind: "bot", bot: s },
+      );
+      const created = await api.create({ game: gameId, players, options: chosen, seats: request });
+      const links: InviteLink[] = [];
+      let mine: string | null = null;
+      seats.forEach((s, seat) => {
+        const token = created.tokens[String(seat)];
+        if (!token) return;
+        if (s === "me" && mine === null) mine = token;
+        else links.push({ seat, token, kind: s === "me" ? "me" : "invite" });
+      });
+      if (mine) storeToken(created.id, mine);
+      storeInvites(created.id, links);
+      location.assign(`/play/${created.id}`);
+    } catch (e) {
+      setError((e as Error).message);
+      setBusy(false);
+    }
+  };
+
+  if (!catalog) return <main class="new-game">{error ? <p class="error" data-error>{error}</p> : <p>Loading…</p>}</main>;
+
+  return (
+    <main class="new-game">
+      <h1>zoogames</h1>
+      <div class="game-choice">
+        {catalog.games.map((g) => (
+          <button type="button" key={g.id} data-game={g.id} class={g.id === gameId ? "selected" : ""} onClick={() => chooseGame(g.id)}>
+            {g.name}
+          </button>
+        ))}
+      </div>
+      {game && (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void create();
+          }}
+        >
+          <label class="option">
+            <span class="option-label">Players</span>
+            <select data-field="players" value={String(players)} onChange={(e) => choosePlayers(Number((e.target as HTMLSelectElement).value))}>
+              {Array.from({ length: game.max_players - game.min_players + 1 }, (_, i) => game.min_players + i).map((n) => (
+                <option key={n} value={String(n)}>
+                  {n}
+                </option>
+              ))}
+            </select>
+            {players === 2 && game.id !== "aquarium-designer" && <small class="option-help">with the 2-player rules</small>}
+          </label>
+          {game.options
+            .filter((o) => o.players.length === 0 || o.players.includes(players))
+            .map((o) => (
+              <OptionField key={o.name} spec={o} players={players} value={options[o.name] ?? o.default} onChange={(v) => setOptions({ ...options, [o.name]: v })} />
+            ))}
+          <fieldset class="seats-form">
+            <legend>Seats</legend>
+            {seats.map((s, i) => (
+              <label key={i} class="option">
+                <span class="option-label">Seat {i + 1}</span>
+                <select data-seat-kind={i} value={s} onChange={(e) => setSeats(seats.map((x, j) => (j === i ? (e.target as HTMLSelectElement).value : x)))}>
+                  <option value="me">me</option>
+                  <option value="invite">invite a player</option>
+                  {catalog.bots.map((b) => (
+                    <option key={b.spec} value={b.spec}>
+                      {b.label}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ))}
+            {seats.includes("me") && (
+              <label class="option">
+                <span class="option-label">Your name</span>
+                <input data-field="name" value={name} maxLength={40} placeholder="Me" onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+              </label>
+            )}
+          </fieldset>
+          <button type="submit" class="primary" data-action="create" disabled={busy}>
+            Start the game
+          </button>
+          {error && (
+            <p class="error" data-error>
+              {error}
+            </p>
+          )}
+        </form>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,118 @@
+// The game page (route `/play/{id}`): the board, the actions the seat may take now, the
+// move log, live scores on demand, links for the creator; at the end the score sheet and
+// the replay. Every choice comes from the snapshot's legal list.
+import { useMemo, useState } from "preact/hooks";
+import { storedInvites } from "../api/invites";
+import type { Snapshot } from "../api/types";
+import { ActionBar } from "../components/ActionBar";
+import { Board } from "../components/Board";
+import { InviteLinks } from "../components/InviteLinks";
+import { JoinForm } from "../components/JoinForm";
+import { MoveLog } from "../components/MoveLog";
+import { Replay } from "../components/Replay";
+import { ScoreSheet } from "../components/ScoreSheet";
+import { PlayContext } from "../play/context";
+import { useControls } from "../play/useControls";
+import { useGame } from "../play/useGame";
+
+const GAME_NAMES: Record<string, string> = {
+  aquaretto: "Aquaretto",
+  zooloretto: "Zooloretto",
+  "aquaretto-zooloretto": "Aquaretto with Zooloretto",
+  "aquarium-designer": "Aquarium Designer",
+};
+
+function seatNames(s: Snapshot): string[] {
+  return s.seats.map((seat) => seat.name ?? (seat.kind === "bot" ? `${seat.bot ?? "bot"} (bot)` : `Seat ${seat.seat + 1}`));
+}
+
+export function Play({ id }: { id: string }) {
+  const game = useGame(id);
+  const { snapshot } = game;
+  const [showScores, setShowScores] = useState(false);
+  const [replaying, setReplaying] = useState(false);
+  const invites = useMemo(() => storedInvites(id), [id]);
+  const names = snapshot ? seatNames(snapshot) : [];
+  const controls = useControls({
+    legal: snapshot && !game.refused ? snapshot.view.legal : [],
+    position: snapshot?.number ?? 0,
+    me: game.refused || !snapshot ? null : snapshot.you,
+    names,
+    thinking: game.thinking,
+    showScores,
+    onSend: game.act,
+  });
+
+  if (!snapshot) {
+    return (
+      <main class="play">
+        {game.error ? (
+          <p class="error" data-error>
+            {game.error}
+          </p>
+        ) : (
+          <p>Connecting…</p>
+        )}
+      </main>
+    );
+  }
+
+  const you = snapshot.you;
+  const joining = !game.refused && you !== null && snapshot.seats[you]?.kind === "human" && !snapshot.seats[you].joined;
+  const over = snapshot.status === "over";
+  const view = snapshot.view;
+
+  return (
+    <PlayContext.Provider value={controls}>
+      <main class="play" data-game={snapshot.game} data-number={snapshot.number} data-status={snapshot.status} data-you={you ?? ""} data-legal={JSON.stringify(controls.choices.legal)}>
+        <header class="play-header">
+          <a href="/">zoogames</a>
+          <h1>{GAME_NAMES[snapshot.game] ?? snapshot.game}</h1>
+          <span class={game.online ? "online" : "offline"} data-online={game.online ? "yes" : "no"}>
+            {game.online ? "connected" : "offline — reconnecting…"}
+          </span>
+          {you === null && <span class="spectator">watching</span>}
+          {!over && view.to_move !== null && (
+            <span class="whose-turn" data-to-move={view.to_move}>
+              {view.to_move === you ? "your turn" : `${names[view.to_move]} to move`}
+            </span>
+          )}
+          {game.thinking !== null && <span class="thinking" data-thinking={game.thinking}>{names[game.thinking]} is thinking…</span>}
+          <label class="toggle">
+            <input type="checkbox" data-action="show-scores" checked={showScores} onChange={() => setShowScores(!showScores)} /> live scores
+          </label>
+        </header>
+        {game.error && (
+          <p class="error" data-error>
+            {game.error}
+            {game.refused && (
+              <>
+                {" "}
+                <a href={`/play/${id}`} data-action="watch">
+                  watch as a spectator
+                </a>
+              </>
+            )}
+          </p>
+        )}
+        {joining && you !== null && <JoinForm seat={you} onJoin={game.join} />}
+        {!over && <ActionBar canUndo={snapshot.can_undo && !game.refused} onUndo={game.undo} />}
+        {showScores && !over && <ScoreSheet scores={view.scores} names={names} result={null} />}
+        {over && (
+          <section class="game-over">
+            <h2>Final scores</h2>
+            <ScoreSheet scores={view.scores} names={names} result={snapshot.result} />
+            {!replaying && (
+              <button type="button" data-action="replay" onClick={() => setReplaying(true)}>
+                Replay the game
+              </button>
+            )}
+          </section>
+        )}
+        {replaying && over ? <Replay id={id} total={snapshot.number} names={names} /> : <Board view={view} />}
+        <MoveLog log={game.log} names={names} />
+        <InviteLinks id={id} invites={invites} names={names} />
+      </main>
+    </PlayContext.Provider>
+  );
+}

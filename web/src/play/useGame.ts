@@ -1,0 +1,97 @@
+// One game as the page sees it: the latest snapshot, the whole move log, whether the
+// server is reachable, which bot is thinking, the last error; and acting, undoing, joining.
+import { useEffect, useRef, useState } from "preact/hooks";
+import { ApiError, api } from "../api/http";
+import { GameSocket, type Incoming } from "../api/socket";
+import { storeToken, storedToken, takeFragmentToken } from "../api/tokens";
+import type { LogEntry, Snapshot } from "../api/types";
+
+export interface Game {
+  snapshot: Snapshot | null;
+  log: LogEntry[];
+  online: boolean;
+  thinking: number | null;
+  error: string;
+  /** The server refused this page's token: the page shows why and offers nothing. */
+  refused: boolean;
+  act: (action: string) => void;
+  undo: () => void;
+  join: (name: string) => void;
+}
+
+function mergeLog(log: LogEntry[], snapshot: Snapshot): LogEntry[] {
+  return [...log.filter((e) => e.number < snapshot.log_from), ...snapshot.log];
+}
+
+export function useGame(id: string): Game {
+  const [token] = useState<string | null>(() => {
+    const fromLink = takeFragmentToken();
+    if (fromLink) storeToken(id, fromLink);
+    return fromLink ?? storedToken(id);
+  });
+  const [snapshot, setSnapshot] = useState<Snapshot | null>(null);
+  const [log, setLog] = useState<LogEntry[]>([]);
+  const [online, setOnline] = useState(false);
+  const [thinking, setThinking] = useState<number | null>(null);
+  const [error, setError] = useState("");
+  const [refused, setRefused] = useState(false);
+  const socket = useRef<GameSocket | null>(null);
+  const latest = useRef<Snapshot | null>(null);
+
+  const accept = (s: Snapshot) => {
+    latest.current = s;
+    setSnapshot(s);
+    setLog((old) => mergeLog(old, s));
+    setThinking(s.thinking);
+    setError("");
+  };
+
+  const fail = (status: number, detail: string) => {
+    setError(detail);
+    if (status === 401 || status === 403) {
+      setRefused(true);
+      socket.current?.close();
+    } else if (status === 409) {
+      // Someone else acted first, or this page was behind: fetch the position afresh.
+      api.snapshot(id, token).then(accept, () => undefined);
+    }
+  };
+
+  useEffect(() => {
+    const onMessage = (m: Incoming) => {
+      if (m.type === "state") accept(m);
+      else if (m.type === "thinking") setThinking(m.seat);
+      else if (m.type === "error") fail(m.status, m.detail);
+    };
+    socket.current = new GameSocket(id, token, { onMessage, onOnline: setOnline });
+    return () => socket.current?.close();
+  }, [id, token]);
+
+  const viaHttp = (request: Promise<Snapshot>) => {
+    request.then(accept, (e: unknown) => {
+      if (e instanceof ApiError) fail(e.status, e.message);
+      else setError("the server cannot be reached");
+    });
+  };
+
+  return {
+    snapshot,
+    log,
+    online,
+    thinking,
+    error,
+    refused,
+    act: (action) => {
+      const s = latest.current;
+      if (!s || !token) return;
+      if (!socket.current?.act(action, s.number)) viaHttp(api.act(id, token, action, s.number));
+    },
+    undo: () => {
+      if (!token) return;
+      if (!socket.current?.undo()) viaHttp(api.undo(id, token));
+    },
+    join: (name) => {
+      if (token) viaHttp(api.join(id, token, name));
+    },
+  };
+}
