@@ -300,6 +300,26 @@ def arena(
     typer.echo(f"results: {out / 'results.json'}")
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option("--host", help="address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="port to listen on")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            help="database URL (default: $ZOOGAMES_DB, else sqlite:///var/zoogames.db)",
+        ),
+    ] = None,
+) -> None:
+    """Start the web app: the API, the game sockets and the browser client (docs/server.md)."""
+    import os
+
+    from zoogames.server import serve as run_server
+
+    run_server(host, port, db or os.environ.get("ZOOGAMES_DB"))
+
+
 def main() -> None:
     """Entry point of the ``zoogames`` script."""
     try:

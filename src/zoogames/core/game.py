@@ -82,6 +82,73 @@ def rank_winners(totals: Sequence[int], tiebreak: Sequence[int]) -> tuple[int, .
     return tuple(i for i, key in enumerate(zip(totals, tiebreak, strict=True)) if key == best)
 
 
+@dataclass(frozen=True, slots=True)
+class Choices:
+    """A group of names an option picks from: ``count[players]`` of ``names`` are chosen.
+
+    ``label`` names the group when an option has several (e.g. each game's species in
+    "Aquaretto with Zooloretto"); it is empty when there is only one.
+    """
+
+    names: tuple[str, ...]
+    count: Mapping[int, int]
+    label: str = ""
+
+    def to_json(self) -> dict[str, JSON]:
+        """``{label, names, count: {"2": 3, …}}`` (JSON object keys are strings)."""
+        return {
+            "label": self.label,
+            "names": list(self.names),
+            "count": {str(k): v for k, v in self.count.items()},
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One option of :meth:`Game.new_game`, described so that a form can offer it.
+
+    ``kind`` says what the value is:
+
+    - ``"bool"``: ``true`` or ``false``;
+    - ``"seat"``: a seat number from 0 to players − 1;
+    - ``"subset"``: a list of names, ``count[players]`` from each group of ``groups``;
+    - ``"json"``: a JSON object (a file's content, e.g. a deck).
+
+    ``default`` is the value used when the option is left out; ``None`` means the game
+    draws it from its seed (or uses its standard setup). ``players`` lists the player
+    counts the option makes sense for (empty: every count).
+    """
+
+    name: str
+    kind: str
+    label: str
+    description: str
+    default: JSON = None
+    groups: tuple[Choices, ...] = ()
+    players: tuple[int, ...] = ()
+
+    def to_json(self) -> dict[str, JSON]:
+        """The JSON form served by the web API's catalog (``docs/api.md``)."""
+        return {
+            "name": self.name,
+            "kind": self.kind,
+            "label": self.label,
+            "description": self.description,
+            "default": self.default,
+            "groups": [g.to_json() for g in self.groups],
+            "players": list(self.players),
+        }
+
+
+START_PLAYER = OptionSpec(
+    "start_player",
+    "seat",
+    "Start player",
+    "The seat that plays first; left out, it is drawn at random.",
+)
+"""The ``start_player`` option, the same in every game."""
+
+
 class Game(ABC):
     """A game in the registry: its id, its player counts, and how to start and read it."""
 
@@ -97,6 +164,14 @@ class Game(ABC):
     @abstractmethod
     def parse_action(self, text: str) -> Action:
         """The action written as ``text``; raises :class:`IllegalAction` if it is no action."""
+
+    def option_specs(self) -> list[OptionSpec]:
+        """The options a player may choose when starting a game, e.g. in the web app's form.
+
+        Options meant for tests and records (a fixed draw order, a deck's digest) are not
+        listed.
+        """
+        return []
 
     def check_players(self, players: int) -> None:
         """Raise ``InvalidOptions`` unless the game is played by ``players`` players."""

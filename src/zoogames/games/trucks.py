@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
 from zoogames.core.errors import InvalidOptions
-from zoogames.core.game import JSON, Action, Game, Shuffler, State
+from zoogames.core.game import JSON, Action, Choices, Game, OptionSpec, Shuffler, State
 from zoogames.core.rng import Rng, fresh_seed
 
 TRUCK_NAMES = "ABCDE"
@@ -147,6 +147,19 @@ def choose_start(players: int, seed: int, given: Any) -> int:
 
 REMOVED_BY_PLAYERS = {2: 3, 3: 2, 4: 1, 5: 0}
 """How many species leave the game by player count, in both games (A-R2, Z-R1, Z-R5)."""
+
+
+def removed_option(*groups: tuple[str, tuple[str, ...]]) -> OptionSpec:
+    """The ``removed`` option's description: per (label, removable species) group."""
+    return OptionSpec(
+        "removed",
+        "subset",
+        "Removed species",
+        "The species left out of the game, as many as the player count requires;"
+        " left out, they are drawn at random.",
+        groups=tuple(Choices(names, REMOVED_BY_PLAYERS, label) for label, names in groups),
+        players=(2, 3, 4),
+    )
 
 
 def choose_removed(

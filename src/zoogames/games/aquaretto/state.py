@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from zoogames.core.game import JSON, Action, Game, Score
+from zoogames.core.game import JSON, START_PLAYER, Action, Game, OptionSpec, Score
 from zoogames.games.aquaretto import geometry as g
 from zoogames.games.aquaretto import tiles as t
 from zoogames.games.aquaretto.actions import (
@@ -48,6 +48,7 @@ from zoogames.games.trucks import (
     check_options,
     check_seed,
     choose_start,
+    removed_option,
 )
 from zoogames.games.trucks import choose_removed as remove_species
 
@@ -433,6 +434,11 @@ class Aquaretto(Game):
     def parse_action(self, text: str) -> Action:
         """The action written as ``text`` (see ``docs/notation.md``)."""
         return parse(text)
+
+    def option_specs(self) -> list[OptionSpec]:
+        """The start player and the removed fish species (dolphins, orcas, sea lions stay)."""
+        fish = tuple(t.SPECIES[s] for s in t.FISH_SPECIES)
+        return [START_PLAYER, removed_option(("", fish))]
 
     def new_game(self, players: int, seed: int | None = None, **options: Any) -> AquarettoState:
         """A new game; see the class docstring for the options."""

@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from zoogames.core.errors import IllegalAction, InvalidOptions
-from zoogames.core.game import JSON, Action, Game, Score
+from zoogames.core.game import JSON, START_PLAYER, Action, Game, OptionSpec, Score
 from zoogames.games.aquaretto import state as aq
 from zoogames.games.aquaretto import tiles as at
 from zoogames.games.aquaretto.actions import Place as WaterPlace
@@ -40,6 +40,7 @@ from zoogames.games.trucks import (
     check_seed,
     choose_start,
     parse_truck_action,
+    removed_option,
 )
 from zoogames.games.zooloretto import state as zo
 from zoogames.games.zooloretto import tiles as zt
@@ -246,6 +247,11 @@ class AquarettoZooloretto(Game):
     def parse_action(self, text: str) -> Action:
         """The action written as ``text`` (see ``docs/notation.md``)."""
         return parse(text)
+
+    def option_specs(self) -> list[OptionSpec]:
+        """The start player and the removed species of each game, in one list."""
+        fish = tuple(at.SPECIES[s] for s in at.FISH_SPECIES)
+        return [START_PLAYER, removed_option(("Aquaretto", fish), ("Zooloretto", zt.SPECIES))]
 
     def new_game(
         self, players: int, seed: int | None = None, **options: Any

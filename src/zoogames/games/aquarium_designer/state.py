@@ -24,7 +24,16 @@ from pathlib import Path
 from typing import Any, Self
 
 from zoogames.core.errors import InvalidOptions
-from zoogames.core.game import JSON, Action, Game, Score, Shuffler, State
+from zoogames.core.game import (
+    JSON,
+    START_PLAYER,
+    Action,
+    Game,
+    OptionSpec,
+    Score,
+    Shuffler,
+    State,
+)
 from zoogames.core.rng import Rng, fresh_seed
 from zoogames.games.aquarium_designer import layout as L
 from zoogames.games.aquarium_designer.actions import PASS, TURNS, Draw, Pass, parse, turned
@@ -402,6 +411,31 @@ class AquariumDesigner(Game):
     def parse_action(self, text: str) -> Action:
         """The action written as ``text`` (see ``docs/notation.md``)."""
         return parse(text)
+
+    def option_specs(self) -> list[OptionSpec]:
+        """The advanced rule, another deck (its content) and the start player."""
+        advanced = OptionSpec(
+            "advanced",
+            "bool",
+            "Advanced rule",
+            "An area needs 3 animals instead of 2 to score.",
+            default=False,
+        )
+        deck = OptionSpec(
+            "deck",
+            "json",
+            "Deck file",
+            "Another deck: a deck file's content (see docs/aquarium-designer.md);"
+            " left out, the standard deck.",
+        )
+        start = OptionSpec(
+            START_PLAYER.name,
+            START_PLAYER.kind,
+            START_PLAYER.label,
+            START_PLAYER.description,
+            players=(2, 3, 4, 5),
+        )
+        return [advanced, deck, start]
 
     def new_game(self, players: int, seed: int | None = None, **options: Any) -> DesignerState:
         """A new game at its first decision; see the class docstring for the options."""

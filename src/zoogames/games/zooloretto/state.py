@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from zoogames.core.game import JSON, Action, Game, Score
+from zoogames.core.game import JSON, START_PLAYER, Action, Game, OptionSpec, Score
 from zoogames.games.trucks import (
     TRUCK_NAMES,
     Draw,
@@ -25,6 +25,7 @@ from zoogames.games.trucks import (
     check_options,
     check_seed,
     choose_start,
+    removed_option,
 )
 from zoogames.games.trucks import choose_removed as remove_species
 from zoogames.games.zooloretto import tiles as zt
@@ -411,6 +412,10 @@ class Zooloretto(Game):
     def parse_action(self, text: str) -> Action:
         """The action written as ``text`` (see ``docs/notation.md``)."""
         return parse(text)
+
+    def option_specs(self) -> list[OptionSpec]:
+        """The start player and the removed species (any of the eight)."""
+        return [START_PLAYER, removed_option(("", zt.SPECIES))]
 
     def new_game(self, players: int, seed: int | None = None, **options: Any) -> ZoolorettoState:
         """A new game; see the class docstring for the options."""

@@ -1,0 +1,122 @@
+"""The application: ``create_app(db_url)`` builds it, ``serve(host, port, db_url)`` runs it.
+
+At startup the database's schema is migrated (Alembic), games waiting for a bot are
+resumed, and the built client is served beside the API (``static.py``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager, suppress
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException
+
+from zoogames import __version__
+from zoogames.server import migrate, routes, ws
+from zoogames.server.bots import BotPool
+from zoogames.server.errors import ApiError
+from zoogames.server.hub import Hub
+from zoogames.server.service import Service
+from zoogames.server.static import STATIC, Client
+from zoogames.server.store import Store, describe_url, open_engine
+
+log = logging.getLogger("zoogames.server")
+
+
+def _validation_sentence(exc: RequestValidationError) -> tuple[int, str]:
+    """400 for a body that is not JSON; else 422 naming the first wrong field."""
+    errors = exc.errors()
+    if any(e.get("type") == "json_invalid" for e in errors):
+        return 400, "the body is not valid JSON"
+    first = errors[0] if errors else {}
+    where = ".".join(str(p) for p in first.get("loc", ()) if p != "body") or "the body"
+    if first.get("type") == "missing" and where == "the body":
+        return 400, "the body is missing: send a JSON object"
+    if first.get("type") in ("model_attributes_type", "dict_type") and where == "the body":
+        return 400, "the body must be a JSON object"
+    return 422, f"{where}: {first.get('msg', 'is not valid')}"
+
+
+def create_app(
+    db_url: str | None = None, bot_workers: int | None = None, static: Path = STATIC
+) -> FastAPI:
+    """The web app on the database ``db_url`` (default: SQLite in ``./var/``)."""
+    engine = open_engine(db_url)
+    sqlite = engine.url.get_backend_name() == "sqlite"
+    service = Service(Store(engine), BotPool(bot_workers), Hub(), db_threads=1 if sqlite else 4)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await asyncio.to_thread(migrate.upgrade, engine)
+        resume = asyncio.create_task(service.resume_bots())
+        log.info("database: %s", describe_url(engine))
+        try:
+            yield
+        finally:
+            resume.cancel()
+            service.close()
+            engine.dispose()
+
+    app = FastAPI(
+        title="zoogames",
+        version=__version__,
+        description="Aquaretto, Zooloretto and Aquarium Designer in the browser (docs/api.md).",
+        lifespan=lifespan,
+    )
+    app.state.service = service
+    app.include_router(routes.router)
+    app.include_router(ws.router)
+
+    @app.exception_handler(ApiError)
+    async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
+        return JSONResponse({"detail": exc.detail}, status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_body(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        status, detail = _validation_sentence(exc)
+        return JSONResponse({"detail": detail}, status_code=status)
+
+    @app.exception_handler(HTTPException)
+    async def http_error(_request: Request, exc: HTTPException) -> JSONResponse:
+        detail = exc.detail if isinstance(exc.detail, str) else "the request was refused"
+        return JSONResponse({"detail": detail}, status_code=exc.status_code)
+
+    client = Client(static)
+
+    @app.api_route("/api/{path:path}", methods=["GET", "POST", "PUT", "DELETE", "PATCH"])
+    async def no_such_api(path: str) -> JSONResponse:
+        """Any other path under /api: a JSON 404."""
+        return JSONResponse({"detail": "no such API path"}, status_code=404)
+
+    app.add_api_route("/{path:path}", client.serve, methods=["GET"], include_in_schema=False)
+    return app
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None) -> None:
+    """Run the web app with uvicorn until interrupted; print its address first."""
+    import uvicorn
+
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    app = create_app(db_url)
+    shown = f"[{host}]" if ":" in host else host
+    print(f"http://{shown}:{port}", flush=True)
+    config = uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        access_log=False,  # no request line is logged: nothing there can leak
+        log_level="info",
+        ws_max_size=1 << 16,
+        lifespan="on",
+    )
+    server = uvicorn.Server(config)
+    with suppress(KeyboardInterrupt):
+        server.run()
+    sys.exit(0 if server.started else 1)

@@ -1,0 +1,93 @@
+"""What the new-game form offers: the games, their options, the bots; and checking a request.
+
+The server accepts only the options a game lists in ``Game.option_specs()`` (so never a
+draw order, which would let the game's creator know the pile), and a ``json`` option
+only as content: never a path, which the engine would read from the server's disk.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from zoogames import games
+from zoogames.core.game import JSON, Game, OptionSpec
+from zoogames.server.errors import ApiError
+
+BOTS: tuple[tuple[str, str], ...] = (
+    ("random", "Random (any legal move)"),
+    ("greedy", "Greedy (the best move now)"),
+    ("mcts:seconds=0.5", "MCTS, 0.5 s a move"),
+    ("mcts:seconds=2", "MCTS, 2 s a move"),
+    ("mcts:seconds=5", "MCTS, 5 s a move"),
+)
+"""The bot specs a seat may be given (``zoogames.bots.make``), with a label for the form."""
+
+BOT_SPECS = frozenset(spec for spec, _ in BOTS)
+
+
+def catalog() -> dict[str, JSON]:
+    """The answer of ``GET /api/catalog``."""
+    return {
+        "games": [
+            {
+                "id": g.id,
+                "name": g.name,
+                "min_players": g.min_players,
+                "max_players": g.max_players,
+                "options": [o.to_json() for o in g.option_specs()],
+            }
+            for g in map(games.get, games.ids())
+        ],
+        "bots": [{"spec": spec, "label": label} for spec, label in BOTS],
+    }
+
+
+def game_or_422(game_id: str) -> Game:
+    """The catalog game ``game_id``, or a 422 naming the known ones."""
+    if game_id not in games.ids():
+        raise ApiError(422, f"unknown game {game_id!r}; games: {', '.join(games.ids())}")
+    return games.get(game_id)
+
+
+def _fits(spec: OptionSpec, value: Any) -> bool:
+    if spec.kind == "bool":
+        return isinstance(value, bool)
+    if spec.kind == "seat":
+        return isinstance(value, int) and not isinstance(value, bool)
+    if spec.kind == "subset":
+        return isinstance(value, list) and all(isinstance(x, str) for x in value)
+    if spec.kind == "json":
+        return isinstance(value, dict)
+    return False
+
+
+_KIND_WORDS = {
+    "bool": "true or false",
+    "seat": "a seat number",
+    "subset": "a list of names",
+    "json": "a JSON object (a file's content)",
+}
+
+
+def check_options(game: Game, options: dict[str, Any]) -> dict[str, Any]:
+    """The options to start ``game`` with: listed ones of the right kind, nulls left out."""
+    specs = {o.name: o for o in game.option_specs()}
+    chosen: dict[str, Any] = {}
+    for name, value in options.items():
+        spec = specs.get(name)
+        if spec is None:
+            known = ", ".join(specs) or "none"
+            raise ApiError(422, f"unknown option {name!r} for {game.name}; options: {known}")
+        if value is None:
+            continue
+        if not _fits(spec, value):
+            raise ApiError(422, f"option {name!r} must be {_KIND_WORDS[spec.kind]}")
+        chosen[name] = value
+    return chosen
+
+
+def check_bot(spec: str | None) -> str:
+    """A bot spec from the catalog, or a 422 listing them."""
+    if spec is None or spec not in BOT_SPECS:
+        raise ApiError(422, f"unknown bot {spec!r}; bots: {', '.join(s for s, _ in BOTS)}")
+    return spec

@@ -1,0 +1,177 @@
+"""The HTTP API (``docs/api.md``): request bodies, routes, and their OpenAPI description."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import JSONResponse
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from pydantic import BaseModel, ConfigDict, Field
+
+from zoogames.server import catalog
+from zoogames.server.service import SeatRequest, Service
+
+bearer = HTTPBearer(auto_error=False, description="a seat's token")
+
+
+def token_of(
+    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
+) -> str | None:
+    """The bearer token of the request, if any."""
+    return credentials.credentials if credentials is not None else None
+
+
+Token = Annotated[str | None, Depends(token_of)]
+
+
+def service_of(request: Request) -> Service:
+    """The application's service."""
+    service: Service = request.app.state.service
+    return service
+
+
+Games = Annotated[Service, Depends(service_of)]
+
+
+class Strict(BaseModel):
+    """A request body: unknown fields are refused."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class SeatBody(Strict):
+    """One seat of a new game."""
+
+    kind: Literal["me", "invite", "bot"]
+    name: str | None = Field(None, max_length=200)
+    bot: str | None = Field(None, max_length=64)
+
+
+class NewGameBody(Strict):
+    """``POST /api/games``."""
+
+    game: str = Field(max_length=64)
+    players: int
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: list[SeatBody] = Field(max_length=8)
+
+
+class ActionBody(Strict):
+    """``POST /api/games/{id}/actions``: the notation, and the number of actions seen."""
+
+    action: str = Field(max_length=200)
+    number: int | None = None
+
+
+class JoinBody(Strict):
+    """``POST /api/games/{id}/join``."""
+
+    name: str = Field(max_length=200)
+
+
+class Snapshot(BaseModel):
+    """What one seat (or a spectator) is shown of a game; see docs/api.md."""
+
+    id: str
+    game: str
+    status: Literal["playing", "over"]
+    number: int
+    seats: list[dict[str, Any]]
+    you: int | None
+    view: dict[str, Any]
+    log_from: int
+    log: list[dict[str, Any]]
+    can_undo: bool
+    thinking: int | None
+    result: dict[str, Any] | None
+
+
+class Created(BaseModel):
+    """The answer to ``POST /api/games``: a token for every human seat, by seat number."""
+
+    id: str
+    seats: list[dict[str, Any]]
+    tokens: dict[str, str]
+
+
+class Error(BaseModel):
+    """Every refusal: a sentence saying what is wrong."""
+
+    detail: str
+
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    code: {"model": Error} for code in (400, 401, 403, 404, 409, 422, 503)
+}
+
+
+class Json(JSONResponse):
+    """A JSON answer serialised once, compactly (no re-encoding of views by FastAPI)."""
+
+    def render(self, content: Any) -> bytes:
+        """Compact UTF-8 JSON."""
+        return json.dumps(content, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def documented(model: type[BaseModel], status: int = 200) -> dict[str, Any]:
+    """Route arguments that document ``model`` as the answer without validating it."""
+    return {
+        "status_code": status,
+        "response_model": None,
+        "response_class": Json,
+        "responses": {status: {"model": model}},
+    }
+
+
+router = APIRouter(prefix="/api", responses=ERRORS)
+
+
+@router.get("/catalog", response_class=Json)
+async def get_catalog() -> Json:
+    """The games with their options, and the bots a seat may be given."""
+    return Json(catalog.catalog())
+
+
+@router.post("/games", **documented(Created, 201))
+async def create_game(body: NewGameBody, games: Games) -> Json:
+    """Start a game; the answer holds a token for each human seat (shown only here)."""
+    seats = [SeatRequest(s.kind, s.name, s.bot) for s in body.seats]
+    return Json(await games.create(body.game, body.players, body.options, seats), status_code=201)
+
+
+@router.get("/games/{game_id}", **documented(Snapshot))
+async def get_game(game_id: str, games: Games, token: Token) -> Json:
+    """The snapshot of the token's seat, or a spectator's without a token."""
+    return Json(await games.snapshot(game_id, token))
+
+
+@router.post("/games/{game_id}/join", **documented(Snapshot))
+async def join_game(game_id: str, body: JoinBody, games: Games, token: Token) -> Json:
+    """Name the token's seat (an invitation is accepted this way)."""
+    return Json(await games.join(game_id, token, body.name))
+
+
+@router.post("/games/{game_id}/actions", **documented(Snapshot))
+async def play_action(game_id: str, body: ActionBody, games: Games, token: Token) -> Json:
+    """Play an action for the token's seat; ``number`` guards against a stale view."""
+    return Json(await games.act(game_id, token, body.action, body.number))
+
+
+@router.post("/games/{game_id}/undo", **documented(Snapshot))
+async def undo_action(game_id: str, games: Games, token: Token) -> Json:
+    """Take back the token's seat's last action, if nothing was revealed since."""
+    return Json(await games.undo(game_id, token))
+
+
+@router.get("/games/{game_id}/replay/{number}", response_class=Json)
+async def replay(game_id: str, number: int, games: Games) -> Json:
+    """The spectator's view after the first ``number`` actions; once the game is over."""
+    return Json(await games.replay(game_id, number))
+
+
+@router.get("/games/{game_id}/record", response_class=Json)
+async def record(game_id: str, games: Games) -> Json:
+    """The game record (docs/records.md); once the game is over."""
+    return Json(await games.record(game_id))

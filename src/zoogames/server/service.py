@@ -1,0 +1,333 @@
+"""The server's work on games: create, load, act, undo, join, replay; bots; pushes.
+
+Every change follows one path: check it on the cached table (nothing changes if it is
+refused), write it to the database and commit, and only then update the cache, answer,
+push every connection its view and start a bot if a bot is to move. A per-game lock
+serialises the changes of one game inside this process; the database's guards (unique
+action numbers, the game's revision) stop races between processes. Database calls run in
+a small thread pool, so the event loop never waits on the disk.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import re
+from collections import OrderedDict
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from sqlalchemy.exc import SQLAlchemyError
+
+from zoogames.core.errors import InvalidOptions, ZoogamesError
+from zoogames.core.game import JSON
+from zoogames.core.rng import fresh_seed
+from zoogames.server import catalog, tokens
+from zoogames.server.bots import BotPool
+from zoogames.server.errors import ApiError, not_found
+from zoogames.server.hub import Hub
+from zoogames.server.store import Conflict, Store
+from zoogames.server.table import Planned, Seat, Table, position_of, seat_data
+
+log = logging.getLogger("zoogames.server")
+T = TypeVar("T")
+
+GAME_ID = re.compile(r"[A-Za-z0-9]{1,16}")
+NAME_LENGTH = 32
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRequest:
+    """One seat of a new game as asked for: ``me``, ``invite`` or ``bot``."""
+
+    kind: str
+    name: str | None = None
+    bot: str | None = None
+
+
+def clean_name(name: str | None, required: bool) -> str | None:
+    """A player's name with its spaces tidied; 422 if empty (when required) or too long."""
+    if name is None:
+        if required:
+            raise ApiError(422, "give a name")
+        return None
+    tidy = " ".join(name.split())
+    if not tidy:
+        if required:
+            raise ApiError(422, "give a name")
+        return None
+    if len(tidy) > NAME_LENGTH or not tidy.isprintable():
+        raise ApiError(422, f"a name is at most {NAME_LENGTH} printable characters")
+    return tidy
+
+
+class Service:
+    """Games in memory over their database (see the module docstring)."""
+
+    def __init__(
+        self, store: Store, bots: BotPool, hub: Hub, db_threads: int, cache_size: int = 2000
+    ) -> None:
+        self.store = store
+        self.bots = bots
+        self.hub = hub
+        self.cache_size = cache_size
+        self.tables: OrderedDict[str, Table] = OrderedDict()
+        self._loading: dict[str, asyncio.Task[Table]] = {}
+        self._db = ThreadPoolExecutor(db_threads, thread_name_prefix="zoogames-db")
+
+    async def db(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run a store call in the database threads; a failing database is a 503."""
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self._db, fn, *args)
+        except Conflict:
+            raise
+        except SQLAlchemyError as e:
+            log.error("database error: %s", type(e).__name__)
+            raise ApiError(503, "the database failed; reload the game and try again") from None
+
+    def close(self) -> None:
+        """Stop the bots and the database threads."""
+        self.bots.close()
+        self._db.shutdown(wait=True)
+
+    # ----- finding games ---------------------------------------------------------------
+
+    async def table(self, game_id: str) -> Table:
+        """The game ``game_id``, from the cache or rebuilt from the database; 404 if none."""
+        table = self.tables.get(game_id)
+        if table is not None:
+            self.tables.move_to_end(game_id)
+            return table
+        if not GAME_ID.fullmatch(game_id):
+            raise not_found()
+        task = self._loading.get(game_id)
+        if task is None:
+            task = asyncio.create_task(self._load(game_id))
+            self._loading[game_id] = task
+            task.add_done_callback(lambda _: self._loading.pop(game_id, None))
+        return await asyncio.shield(task)
+
+    async def _load(self, game_id: str) -> Table:
+        data = await self.db(self.store.load_game, game_id)
+        if data is None:
+            raise not_found()
+        try:
+            table = Table.rebuild(data)
+        except ZoogamesError as e:
+            log.error("game %s does not replay: %s", game_id, type(e).__name__)
+            raise ApiError(500, "this game's record no longer replays") from None
+        self._cache(table)
+        self._start_bot(table)
+        return table
+
+    def _cache(self, table: Table) -> None:
+        self.tables[table.id] = table
+        for gid in list(self.tables):
+            if len(self.tables) <= self.cache_size:
+                break
+            old = self.tables[gid]
+            if not (self.hub.watched(gid) or old.lock.locked() or old.bot_task):
+                del self.tables[gid]
+
+    async def _reload(self, table: Table) -> None:
+        """Forget a table whose database moved on without it; push the stored one."""
+        if self.tables.get(table.id) is table:
+            del self.tables[table.id]
+        with contextlib.suppress(ApiError):
+            fresh = await self.table(table.id)
+            self.hub.push_state(fresh, 0)
+
+    async def resume_bots(self) -> None:
+        """Load every game waiting for a bot, which starts the bot (after a restart)."""
+        for game_id in await self.db(self.store.waiting_for_bots):
+            try:
+                await self.table(game_id)
+            except ApiError as e:
+                log.error("game %s not resumed: %s", game_id, e.detail)
+
+    # ----- creating and reading --------------------------------------------------------
+
+    async def create(
+        self, game_id: str, players: int, options: dict[str, Any], seats: list[SeatRequest]
+    ) -> dict[str, JSON]:
+        """Start a game; its id, seats, and a token for each human seat."""
+        game = catalog.game_or_422(game_id)
+        chosen = catalog.check_options(game, options)
+        if len(seats) != players:
+            raise ApiError(422, f"give one seat per player: {players} players, {len(seats)} seats")
+        seed = fresh_seed()
+        try:
+            state = game.new_game(players=players, seed=seed, **chosen)
+        except InvalidOptions as e:
+            raise ApiError(422, str(e)) from None
+        table_seats: list[Seat] = []
+        seat_tokens: dict[str, str] = {}
+        for i, s in enumerate(seats):
+            if s.kind == "bot":
+                spec = catalog.check_bot(s.bot)
+                table_seats.append(Seat(i, "bot", spec, clean_name(s.name, False), True, None))
+            elif s.kind in ("me", "invite"):
+                if s.bot is not None:
+                    raise ApiError(422, f"seat {i} is a {s.kind} seat: it takes no bot")
+                token = tokens.new_token()
+                seat_tokens[str(i)] = token
+                name = clean_name(s.name, False)
+                me = s.kind == "me"
+                table_seats.append(Seat(i, "human", None, name, me, tokens.digest(token)))
+            else:
+                raise ApiError(422, f"seat {i}: kind must be me, invite or bot, not {s.kind!r}")
+        gid = tokens.new_game_id()
+        options_stored = dict(state.options)
+        created = await self.db(
+            self.store.create_game,
+            gid,
+            game.id,
+            options_stored,
+            seed,
+            [seat_data(s) for s in table_seats],
+            position_of(state, 0),
+        )
+        table = Table(gid, options_stored, seed, created, 0, table_seats, state, [])
+        self._cache(table)
+        self._start_bot(table)
+        log.info("game %s created: %s, %d players", gid, game.id, players)
+        return {"id": gid, "seats": [s.to_json() for s in table_seats], "tokens": seat_tokens}
+
+    async def snapshot(self, game_id: str, token: str | None) -> dict[str, JSON]:
+        """The snapshot of ``token``'s seat, or a spectator's without a token."""
+        table = await self.table(game_id)
+        return table.snapshot(table.seat_of(token))
+
+    async def seat(self, game_id: str, token: str | None) -> tuple[Table, int]:
+        """The table and the seat ``token`` acts for; 401 without a token."""
+        table = await self.table(game_id)
+        seat = table.seat_of(token)
+        if seat is None:
+            raise ApiError(401, "this needs a seat's token (Authorization: Bearer <token>)")
+        return table, seat
+
+    async def replay(self, game_id: str, number: int) -> dict[str, JSON]:
+        """The spectator's view after ``number`` actions; only once the game is over."""
+        table = await self.table(game_id)
+        if not table.over:
+            raise ApiError(409, "the game is not over: its replay is shown at the end")
+        if not 0 <= number <= table.number:
+            raise ApiError(422, f"the replay has positions 0 to {table.number}, not {number}")
+        return table.replay(number)
+
+    async def record(self, game_id: str) -> dict[str, JSON]:
+        """The game record; only once the game is over (the seed fixes the draw order)."""
+        table = await self.table(game_id)
+        if not table.over:
+            raise ApiError(409, "the game is not over: its record is secret until the end")
+        return table.state.record()
+
+    # ----- changing --------------------------------------------------------------------
+
+    async def act(
+        self, game_id: str, token: str | None, action: str, number: int | None
+    ) -> dict[str, JSON]:
+        """Play ``action`` for ``token``'s seat; that seat's snapshot after it."""
+        table, seat = await self.seat(game_id, token)
+        return await self.act_as(table, seat, action, number)
+
+    async def act_as(
+        self, table: Table, seat: int, action: str, number: int | None
+    ) -> dict[str, JSON]:
+        """Play ``action`` for ``seat`` (already authenticated); its snapshot after it."""
+        async with table.lock:
+            await self._play(table, seat, action, number)
+            return table.snapshot(seat)
+
+    async def undo(self, game_id: str, token: str | None) -> dict[str, JSON]:
+        """Take back ``token``'s seat's last action; that seat's snapshot after it."""
+        table, seat = await self.seat(game_id, token)
+        return await self.undo_as(table, seat)
+
+    async def undo_as(self, table: Table, seat: int) -> dict[str, JSON]:
+        """Take back ``seat``'s last action (already authenticated); its snapshot after it."""
+        async with table.lock:
+            planned = table.plan_undo(seat)
+            number = table.number - 1
+            await self._write(
+                table, planned, self.store.remove_action, table.id, number, table.revision
+            )
+            self._changed(table, number)
+            return table.snapshot(seat)
+
+    async def join(self, game_id: str, token: str | None, name: str | None) -> dict[str, JSON]:
+        """Name ``token``'s seat and mark it joined; its snapshot."""
+        table, seat = await self.seat(game_id, token)
+        tidy = clean_name(name, True)
+        assert tidy is not None
+        async with table.lock:
+            await self.db(self.store.join, table.id, seat, tidy)
+            table.seats[seat].name = tidy
+            table.seats[seat].joined = True
+            self.hub.push_state(table, table.number)
+            return table.snapshot(seat)
+
+    async def _play(self, table: Table, seat: int, action: str, number: int | None) -> None:
+        """Check, store, then apply one action (the caller holds the table's lock)."""
+        planned = table.plan_action(seat, action, number)
+        n = table.number
+        notation = str(planned.state.history[-1])
+        await self._write(
+            table, planned, self.store.add_action, table.id, n, notation, seat, table.revision
+        )
+        self._changed(table, n)
+
+    async def _write(
+        self, table: Table, planned: Planned, write: Callable[..., None], *args: Any
+    ) -> None:
+        """Commit a planned change to the database, then to the table; 409 on a lost race."""
+        try:
+            await self.db(write, *args, planned.position())
+        except Conflict:
+            await self._reload(table)
+            raise ApiError(409, "another change to this game came first; reload it") from None
+        except ApiError:
+            if self.tables.get(table.id) is table:  # the commit's fate is unknown: reload
+                del self.tables[table.id]
+            raise
+        table.commit(planned)
+
+    def _changed(self, table: Table, log_from: int) -> None:
+        """After a committed change: start a bot if one is to move, push every view."""
+        table.thinking = None
+        self._start_bot(table)
+        self.hub.push_state(table, log_from)
+        if table.thinking is not None:
+            self.hub.send_all(table.id, {"type": "thinking", "seat": table.thinking})
+
+    # ----- bots ------------------------------------------------------------------------
+
+    def _start_bot(self, table: Table) -> None:
+        """If a bot is to move and none is thinking on this position, start one."""
+        seat = table.state.to_move
+        if seat is None or table.seats[seat].kind != "bot":
+            return
+        table.thinking = seat
+        table.bot_task = asyncio.create_task(self._bot_turn(table, seat, table.revision))
+
+    async def _bot_turn(self, table: Table, seat: int, revision: int) -> None:
+        """Let the bot choose in a worker, then play its choice like any action."""
+        me = asyncio.current_task()
+        spec = table.seats[seat].bot
+        assert spec is not None
+        try:
+            notation = await self.bots.choose(spec, table.state.clone())
+            async with table.lock:
+                if table.revision != revision or self.tables.get(table.id) is not table:
+                    return  # the position changed meanwhile (an undo): this choice is void
+                try:
+                    await self._play(table, seat, notation, table.number)
+                except ApiError as e:
+                    log.error("game %s: the bot's action was refused: %s", table.id, e.detail)
+        finally:
+            if table.bot_task is me:
+                table.bot_task = None

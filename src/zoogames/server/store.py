@@ -1,0 +1,248 @@
+"""The database behind the server: opening it, and every read and write the server makes.
+
+Writes that change a game's position check ``games.revision`` (see ``models.py``): a
+write computed on an older position raises :class:`Conflict` and changes nothing. All
+methods are synchronous; the server calls them from one worker thread per database
+connection it allows (see ``service.py``).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, delete, event, insert, select, update
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import IntegrityError
+
+from zoogames.server.models import ActionRow, GameRow, SeatRow
+
+DEFAULT_URL = "sqlite:///var/zoogames.db"
+"""SQLite in ``./var/`` (relative to the directory the server starts in)."""
+
+
+class Conflict(Exception):
+    """A write lost a race: another write changed the game first (nothing was written)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatData:
+    """One seat as stored."""
+
+    seat: int
+    kind: str
+    bot: str | None
+    name: str | None
+    joined: bool
+    token_sha256: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class GameData:
+    """One game as stored: its row, its seats and its actions' (notation, seat) in order."""
+
+    id: str
+    game: str
+    options: dict[str, Any]
+    seed: int
+    created_at: datetime
+    revision: int
+    status: str
+    seats: list[SeatData]
+    actions: list[tuple[str, int]]
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """What a write leaves cached in the game's row: whose turn it is and how it stands."""
+
+    revision: int
+    to_move: int | None
+    status: str
+    result: dict[str, Any] | None
+
+
+def open_engine(url: str | None = None) -> Engine:
+    """An engine for ``url`` (default: SQLite in ``./var/``), tuned for the server.
+
+    SQLite gets WAL (readers never wait for the writer), ``synchronous=NORMAL`` (a commit
+    is in the operating system's hands when it returns, which survives the server being
+    killed; see docs/server.md for power loss), a busy timeout, and foreign keys.
+    ``ZOOGAMES_SQLITE_SYNCHRONOUS=FULL`` makes every commit wait for the disk.
+    """
+    parsed = make_url(url or DEFAULT_URL)
+    if parsed.get_backend_name() != "sqlite":
+        return create_engine(parsed, pool_pre_ping=True)
+    if parsed.database and parsed.database != ":memory:":
+        Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+    engine = create_engine(parsed)
+    synchronous = os.environ.get("ZOOGAMES_SQLITE_SYNCHRONOUS", "NORMAL").upper()
+    if synchronous not in ("NORMAL", "FULL", "EXTRA"):
+        raise ValueError("ZOOGAMES_SQLITE_SYNCHRONOUS must be NORMAL, FULL or EXTRA")
+
+    @event.listens_for(engine, "connect")
+    def _tune(dbapi_connection: Any, _record: Any) -> None:
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute(f"PRAGMA synchronous={synchronous}")
+        cursor.execute("PRAGMA busy_timeout=10000")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()
+
+    return engine
+
+
+def describe_url(engine: Engine) -> str:
+    """The database's URL without its password, for messages."""
+    return engine.url.render_as_string(hide_password=True)
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Store:
+    """The server's reads and writes, each in its own transaction."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def create_game(
+        self,
+        game_id: str,
+        game: str,
+        options: dict[str, Any],
+        seed: int,
+        seats: list[SeatData],
+        position: Position,
+    ) -> datetime:
+        """Store a new game and its seats; its creation time."""
+        created = _now()
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(GameRow).values(
+                    id=game_id,
+                    game=game,
+                    options=options,
+                    seed=seed,
+                    created_at=created,
+                    revision=position.revision,
+                    to_move=position.to_move,
+                    status=position.status,
+                    result=position.result,
+                )
+            )
+            conn.execute(
+                insert(SeatRow),
+                [
+                    {
+                        "game_id": game_id,
+                        "seat": s.seat,
+                        "kind": s.kind,
+                        "bot": s.bot,
+                        "name": s.name,
+                        "joined": s.joined,
+                        "token_sha256": s.token_sha256,
+                    }
+                    for s in seats
+                ],
+            )
+        return created
+
+    def load_game(self, game_id: str) -> GameData | None:
+        """A game with its seats and actions, or ``None`` if there is no such game."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(GameRow).where(GameRow.id == game_id)).one_or_none()
+            if row is None:
+                return None
+            seats = conn.execute(
+                select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.seat)
+            ).all()
+            actions = conn.execute(
+                select(ActionRow.notation, ActionRow.seat)
+                .where(ActionRow.game_id == game_id)
+                .order_by(ActionRow.number)
+            ).all()
+        return GameData(
+            id=row.id,
+            game=row.game,
+            options=row.options,
+            seed=row.seed,
+            created_at=row.created_at,
+            revision=row.revision,
+            status=row.status,
+            seats=[
+                SeatData(s.seat, s.kind, s.bot, s.name, s.joined, s.token_sha256) for s in seats
+            ],
+            actions=[(a.notation, a.seat) for a in actions],
+        )
+
+    def add_action(
+        self, game_id: str, number: int, notation: str, seat: int, before: int, after: Position
+    ) -> None:
+        """Store action ``number`` if the game is still at revision ``before``.
+
+        Raises :class:`Conflict` (and writes nothing) if the number is taken or the game
+        moved on.
+        """
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(
+                    insert(ActionRow).values(
+                        game_id=game_id,
+                        number=number,
+                        notation=notation,
+                        seat=seat,
+                        created_at=_now(),
+                    )
+                )
+                self._move(conn, game_id, before, after)
+        except IntegrityError as e:
+            raise Conflict from e
+
+    def remove_action(self, game_id: str, number: int, before: int, after: Position) -> None:
+        """Delete the last action, ``number``, if the game is still at revision ``before``."""
+        with self.engine.begin() as conn:
+            gone = conn.execute(
+                delete(ActionRow).where(ActionRow.game_id == game_id, ActionRow.number == number)
+            )
+            if gone.rowcount != 1:
+                raise Conflict
+            self._move(conn, game_id, before, after)
+
+    @staticmethod
+    def _move(conn: Any, game_id: str, before: int, after: Position) -> None:
+        moved = conn.execute(
+            update(GameRow)
+            .where(GameRow.id == game_id, GameRow.revision == before)
+            .values(
+                revision=after.revision,
+                to_move=after.to_move,
+                status=after.status,
+                result=after.result,
+            )
+        )
+        if moved.rowcount != 1:
+            raise Conflict  # leaving the block by an exception rolls the transaction back
+
+    def join(self, game_id: str, seat: int, name: str) -> None:
+        """Name a seat and mark it joined."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(SeatRow)
+                .where(SeatRow.game_id == game_id, SeatRow.seat == seat)
+                .values(name=name, joined=True)
+            )
+
+    def waiting_for_bots(self) -> list[str]:
+        """Ids of the games in play whose seat to move is a bot."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(GameRow.id)
+                .join(SeatRow, (SeatRow.game_id == GameRow.id) & (SeatRow.seat == GameRow.to_move))
+                .where(GameRow.status == "playing", SeatRow.kind == "bot")
+            ).all()
+        return [r.id for r in rows]

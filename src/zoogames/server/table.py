@@ -1,0 +1,265 @@
+"""A game in memory: its state rebuilt from its record, its seats, its log, its revision.
+
+Everything here is synchronous and changes nothing until :meth:`Table.commit`, which the
+service calls only after the database has committed the same change: a refused or failed
+request leaves the table as it was.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from zoogames.core.errors import IllegalAction
+from zoogames.core.game import JSON, Action, State
+from zoogames.core.record import start
+from zoogames.server import tokens
+from zoogames.server.errors import ApiError
+from zoogames.server.store import GameData, Position, SeatData
+
+PLAYING = "playing"
+OVER = "over"
+
+
+@dataclass(slots=True)
+class Seat:
+    """A seat at the table: ``kind`` is ``human`` or ``bot``."""
+
+    seat: int
+    kind: str
+    bot: str | None
+    name: str | None
+    joined: bool
+    token_sha256: str | None
+
+    def to_json(self) -> dict[str, JSON]:
+        """The seat as snapshots show it (never its token)."""
+        return {
+            "seat": self.seat,
+            "kind": self.kind,
+            "name": self.name,
+            "joined": self.joined,
+            "bot": self.bot,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One line of the move log: action ``number`` by ``seat`` in plain words.
+
+    ``reveals`` says the action showed something hidden: an undo never goes back past it.
+    """
+
+    number: int
+    seat: int
+    text: str
+    reveals: bool
+
+    def to_json(self) -> dict[str, JSON]:
+        """``{number, seat, text}``."""
+        return {"number": self.number, "seat": self.seat, "text": self.text}
+
+
+@dataclass(frozen=True, slots=True)
+class Planned:
+    """A checked change, not yet applied: the state after it and the log after it."""
+
+    state: State
+    log: list[Entry]
+    revision: int
+
+    def position(self) -> Position:
+        """What the database caches of the position after the change."""
+        return position_of(self.state, self.revision)
+
+
+def position_of(state: State, revision: int) -> Position:
+    """Whose turn, status and result of ``state``, at ``revision``."""
+    over = state.is_terminal
+    return Position(
+        revision=revision,
+        to_move=state.to_move,
+        status=OVER if over else PLAYING,
+        result=state.result().to_json() if over else None,
+    )
+
+
+def replay_log(state: State, moves: list[tuple[str, int]]) -> list[Entry]:
+    """Play ``moves`` (notation, seat) on ``state``, returning their log entries."""
+    log: list[Entry] = []
+    for number, (text, seat) in enumerate(moves):
+        action = state.game.parse_action(text)
+        log.append(Entry(number, seat, state.describe(action), state.reveals(action)))
+        state.apply(action)
+    return log
+
+
+class Table:
+    """One game being played (see the module docstring)."""
+
+    def __init__(
+        self,
+        game_id: str,
+        options: dict[str, Any],
+        seed: int,
+        created_at: datetime,
+        revision: int,
+        seats: list[Seat],
+        state: State,
+        log: list[Entry],
+    ) -> None:
+        self.id = game_id
+        self.options = options
+        self.seed = seed
+        self.created_at = created_at
+        self.revision = revision
+        self.seats = seats
+        self.state = state
+        self.log = log
+        self.lock = asyncio.Lock()
+        self.thinking: int | None = None
+        self.bot_task: asyncio.Task[None] | None = None
+
+    @classmethod
+    def rebuild(cls, data: GameData) -> Table:
+        """The table of a stored game, its state rebuilt by replaying its actions.
+
+        Raises ``InvalidRecord`` or ``IllegalAction`` if the stored record does not replay
+        (a database edited by hand, or an engine that changed its rules).
+        """
+        state = start(
+            {"game": data.game, "options": data.options, "seed": data.seed, "actions": []}
+        )
+        log = replay_log(state, data.actions)
+        seats = [Seat(s.seat, s.kind, s.bot, s.name, s.joined, s.token_sha256) for s in data.seats]
+        return cls(
+            data.id, data.options, data.seed, data.created_at, data.revision, seats, state, log
+        )
+
+    # ----- reading ---------------------------------------------------------------------
+
+    @property
+    def game(self) -> str:
+        """The catalog game id."""
+        return self.state.game.id
+
+    @property
+    def number(self) -> int:
+        """How many actions have been played."""
+        return len(self.log)
+
+    @property
+    def over(self) -> bool:
+        """True once the game is over."""
+        return self.state.is_terminal
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat ``token`` acts for; ``None`` for no token (a spectator); 403 otherwise."""
+        if token is None:
+            return None
+        digest = tokens.digest(token)
+        found = None
+        for s in self.seats:  # every seat compared, in constant time each
+            if s.token_sha256 is not None and hmac.compare_digest(digest, s.token_sha256):
+                found = s.seat
+        if found is None:
+            raise ApiError(403, "this token is not a seat's token in this game")
+        return found
+
+    def can_undo(self, seat: int | None) -> bool:
+        """True if ``seat`` may take back its last action now (see docs/api.md, Undo)."""
+        if seat is None or self.over or not self.log:
+            return False
+        last = self.log[-1]
+        return last.seat == seat and not last.reveals and self.seats[seat].kind == "human"
+
+    def snapshot(self, seat: int | None, log_from: int = 0) -> dict[str, JSON]:
+        """What ``seat`` (``None``: a spectator) is shown, with the log from ``log_from``."""
+        over = self.over
+        return {
+            "id": self.id,
+            "game": self.game,
+            "status": OVER if over else PLAYING,
+            "number": self.number,
+            "seats": [s.to_json() for s in self.seats],
+            "you": seat,
+            "view": self.state.view(seat),
+            "log_from": log_from,
+            "log": [e.to_json() for e in self.log[log_from:]],
+            "can_undo": self.can_undo(seat),
+            "thinking": self.thinking,
+            "result": self.state.result().to_json() if over else None,
+        }
+
+    def position(self) -> Position:
+        """What the database caches of the current position."""
+        return position_of(self.state, self.revision)
+
+    # ----- changing --------------------------------------------------------------------
+
+    def plan_action(self, seat: int, text: str, number: int | None) -> Planned:
+        """Check ``text`` played by ``seat`` now; the change, or the ApiError refusing it."""
+        if self.over:
+            raise ApiError(409, "the game is over")
+        if number is not None and number != self.number:
+            raise ApiError(
+                409,
+                f"the game has moved on: {self.number} actions played, not {number};"
+                " reload the game",
+            )
+        if self.state.to_move != seat:
+            raise ApiError(409, "it is not your turn")
+        try:
+            action: Action = self.state.game.parse_action(text)
+        except IllegalAction as e:
+            raise ApiError(422, f"{text!r} is not an action: {e}") from None
+        reason = self.state.check(action)
+        if reason is not None:
+            raise ApiError(422, f"{text!r} is not legal now: {reason}")
+        entry = Entry(self.number, seat, self.state.describe(action), self.state.reveals(action))
+        after = self.state.clone()
+        after.apply(action)
+        return Planned(after, [*self.log, entry], self.revision + 1)
+
+    def plan_undo(self, seat: int) -> Planned:
+        """Take back ``seat``'s last action; the change, or the ApiError refusing it."""
+        if not self.can_undo(seat):
+            if self.over:
+                raise ApiError(409, "the game is over: nothing can be taken back")
+            raise ApiError(
+                409,
+                "nothing to take back: your last action must be the game's last one,"
+                " and not one that showed something hidden",
+            )
+        return Planned(self.replayed(self.number - 1), self.log[:-1], self.revision + 1)
+
+    def replayed(self, number: int) -> State:
+        """The state after the first ``number`` actions, rebuilt from the start."""
+        state = start(
+            {"game": self.game, "options": self.options, "seed": self.seed, "actions": []}
+        )
+        for action in self.state.history[:number]:
+            state.apply(action)
+        return state
+
+    def commit(self, planned: Planned) -> None:
+        """Make a planned change the table's state (after the database committed it)."""
+        self.state = planned.state
+        self.log = planned.log
+        self.revision = planned.revision
+
+    def replay(self, number: int) -> dict[str, JSON]:
+        """The spectator's view after the first ``number`` actions, and their log."""
+        return {
+            "number": number,
+            "view": self.replayed(number).view(None),
+            "log": [e.to_json() for e in self.log[:number]],
+        }
+
+
+def seat_data(seat: Seat) -> SeatData:
+    """A seat in the form the store writes."""
+    return SeatData(seat.seat, seat.kind, seat.bot, seat.name, seat.joined, seat.token_sha256)
