@@ -1,0 +1,37 @@
+"""Helpers that play games through the API."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .harness import Api
+
+
+def human_game(api: Api, game: str = "aquaretto", players: int = 2, **options: Any) -> Any:
+    """A game where every seat is a human of the test: (id, tokens by seat)."""
+    created = api.create(game, [{"kind": "me", "name": f"P{i}"} for i in range(players)], **options)
+    tokens = [created["tokens"][str(i)] for i in range(players)]
+    return created["id"], tokens
+
+
+def step(api: Api, game_id: str, tokens: list[str], rng: random.Random) -> dict[str, Any]:
+    """Play one random legal action for the seat to move (checked: 200); the new snapshot."""
+    spectator = api.snapshot(game_id)
+    seat = spectator["view"]["to_move"]
+    mine = api.snapshot(game_id, tokens[seat])
+    action = rng.choice(mine["view"]["legal"])
+    r = api.act(game_id, tokens[seat], action, mine["number"])
+    assert r.status_code == 200, r.text
+    snap: dict[str, Any] = r.json()
+    assert snap["number"] == mine["number"] + 1
+    return snap
+
+
+def play_to_end(api: Api, game_id: str, tokens: list[str], seed: int = 0) -> dict[str, Any]:
+    """Random legal actions until the game is over; the last snapshot."""
+    rng = random.Random(seed)
+    snap = api.snapshot(game_id)
+    while snap["status"] != "over":
+        snap = step(api, game_id, tokens, rng)
+    return snap
