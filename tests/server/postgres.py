@@ -8,6 +8,7 @@ saying so, never skip.
 
 from __future__ import annotations
 
+import contextlib
 import glob
 import os
 import shutil
@@ -105,9 +106,7 @@ class PrivatePostgres:
     def stop(self) -> None:
         """Stop the server at once and delete its files."""
         if self.started:
-            try:
+            with contextlib.suppress(PostgresUnavailable):
                 self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
-            except PostgresUnavailable:
-                pass
             self.started = False
         shutil.rmtree(self.base, ignore_errors=True)
