@@ -157,6 +157,10 @@ class Service:
         """Start a game; its id, seats, and a token for each human seat."""
         game = catalog.game_or_422(game_id)
         chosen = catalog.check_options(game, options)
+        try:
+            game.check_players(players)
+        except InvalidOptions as e:
+            raise ApiError(422, str(e)) from None
         if len(seats) != players:
             raise ApiError(422, f"give one seat per player: {players} players, {len(seats)} seats")
         seed = fresh_seed()

@@ -1,0 +1,51 @@
+"""The built client is served, with index.html for app routes; never a file outside it."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import httpx
+from starlette.applications import Starlette
+from starlette.routing import Route
+
+from zoogames.server.static import Client
+
+
+class Site:
+    """The static routes alone, called in-process through ASGI."""
+
+    def __init__(self, root: Path) -> None:
+        self.asgi = Starlette(routes=[Route("/{path:path}", Client(root).serve)])
+
+    def get(self, path: str) -> httpx.Response:
+        async def fetch() -> httpx.Response:
+            transport = httpx.ASGITransport(app=self.asgi)
+            async with httpx.AsyncClient(transport=transport, base_url="http://test") as c:
+                r = await c.get(path)
+                await r.aread()
+                return r
+
+        return asyncio.run(fetch())
+
+
+def test_without_a_build_a_page_says_how_to_build_it(tmp_path: Path) -> None:
+    r = Site(tmp_path).get("/play/abc")
+    assert r.status_code == 503 and "not built: run <code>make run</code>" in r.text
+
+
+def test_files_app_routes_and_missing_assets(tmp_path: Path) -> None:
+    (tmp_path / "assets").mkdir()
+    (tmp_path / "index.html").write_text("<html>app</html>")
+    (tmp_path / "assets" / "main-abc123.js").write_text("console.log(1)")
+    (tmp_path.parent / "secret.txt").write_text("secret")
+    client = Site(tmp_path)
+    for path in ("/", "/play/k3J9xQ2mPa", "/new"):
+        r = client.get(path)
+        assert r.status_code == 200 and r.text == "<html>app</html>", path
+        assert r.headers["cache-control"] == "no-cache"
+    js = client.get("/assets/main-abc123.js")
+    assert js.text == "console.log(1)" and "immutable" in js.headers["cache-control"]
+    assert client.get("/assets/gone.js").status_code == 404
+    assert "secret" not in client.get("/..%2Fsecret.txt").text
+    assert "secret" not in client.get("/assets/../../secret.txt").text
