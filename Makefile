@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 RL     := $(VENV)/.installed-rl
 
-.PHONY: install install-rl run test lint typecheck unit bench bench-rl clean
+.PHONY: install install-rl web run test lint typecheck unit bench bench-rl clean
 
 install: $(STAMP)
 
@@ -22,8 +22,23 @@ $(RL): $(STAMP)
 	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[dev,train]'
 	touch $(RL)
 
-run: install
-	$(BIN)/zoogames play aquaretto --players 3 --seat human --seat greedy --seat greedy
+# The browser client (web/, docs/web.md): npm ci from the committed lock file, then a
+# type-checked Vite build into the package's static/ directory, which the server serves.
+WEB_DEPS    := web/node_modules/.installed
+WEB_BUILD   := src/zoogames/server/static/index.html
+WEB_SOURCES := $(shell find web/src -type f 2>/dev/null) web/index.html web/vite.config.ts web/tsconfig.json
+
+web: $(WEB_BUILD)
+
+$(WEB_DEPS): web/package.json web/package-lock.json
+	cd web && npm ci --no-audit --no-fund
+	touch $@
+
+$(WEB_BUILD): $(WEB_DEPS) $(WEB_SOURCES)
+	cd web && npm run build
+
+run: install web
+	$(BIN)/zoogames serve
 
 lint: install-rl
 	$(BIN)/ruff check src tests benchmarks examples
@@ -32,7 +47,7 @@ lint: install-rl
 typecheck: install-rl
 	$(BIN)/mypy
 
-unit: install-rl
+unit: install-rl web
 	$(BIN)/pytest -n auto
 
 test: lint typecheck unit
@@ -44,4 +59,4 @@ bench-rl: install-rl
 	$(BIN)/python benchmarks/adapters.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis web/node_modules src/zoogames/server/static

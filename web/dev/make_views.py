@@ -21,6 +21,7 @@ GAMES = [
 
 
 def main(out: Path) -> None:
+    """Play the games and write their views to ``out``."""
     views = {}
     for game, players, stops in GAMES:
         state = zoogames.games.get(game).new_game(players=players, seed=3)

@@ -64,9 +64,11 @@ export class GameSocket {
     socket.onmessage = (event) => {
       this.handlers.onMessage(JSON.parse(String(event.data)) as Incoming);
     };
-    socket.onclose = () => {
+    socket.onclose = (event) => {
       if (this.socket !== socket) return;
       this.handlers.onOnline(false);
+      // 4000 + status: the server refused this game or token for good (docs/api.md).
+      if (event.code >= 4000) this.closed = true;
       if (this.closed) return;
       this.timer = window.setTimeout(() => this.open(), this.delay);
       this.delay = Math.min(this.delay * 2, 8000);

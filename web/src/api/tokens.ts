@@ -32,3 +32,12 @@ export function playLink(id: string, token?: string): string {
   const base = `${location.origin}/play/${id}`;
   return token ? `${base}#token=${encodeURIComponent(token)}` : base;
 }
+
+/** Forget a game's token (the server refused it): the page then watches. */
+export function forgetToken(id: string): void {
+  try {
+    localStorage.removeItem(key(id));
+  } catch {
+    // Nothing stored, nothing to forget.
+  }
+}

@@ -1,5 +1,6 @@
-// The buttons beside a placement preview: turn it (one click), place it, or cancel.
-export function RotateConfirm({ what, onRotate, onConfirm, onCancel }: { what: string; onRotate?: () => void; onConfirm: () => void; onCancel: () => void }) {
+// The buttons beside a placement preview: turn it (one click) and place it. (Cancelling
+// is the action bar's.)
+export function RotateConfirm({ what, onRotate, onConfirm }: { what: string; onRotate?: () => void; onConfirm: () => void }) {
   return (
     <div class="rotate-confirm">
       {onRotate && (
@@ -9,9 +10,6 @@ export function RotateConfirm({ what, onRotate, onConfirm, onCancel }: { what: s
       )}
       <button type="button" class="primary" data-action="confirm" onClick={onConfirm}>
         place {what}
-      </button>
-      <button type="button" data-action="cancel" onClick={onCancel}>
-        cancel
       </button>
     </div>
   );

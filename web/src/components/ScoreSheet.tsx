@@ -14,7 +14,7 @@ export function ScoreSheet({ scores, names, result }: { scores: Score[]; names: 
           {names.map((n, i) => (
             <th key={i} class={winners.has(i) ? "winner" : ""}>
               {n}
-              {winners.has(i) ? " 🏆" : ""}
+              {winners.has(i) ? " ★ won" : ""}
             </th>
           ))}
         </tr>

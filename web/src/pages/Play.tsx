@@ -6,6 +6,7 @@ import { storedInvites } from "../api/invites";
 import type { Snapshot } from "../api/types";
 import { ActionBar } from "../components/ActionBar";
 import { Board } from "../components/Board";
+import { ErrorBanner } from "../components/ErrorBanner";
 import { InviteLinks } from "../components/InviteLinks";
 import { JoinForm } from "../components/JoinForm";
 import { MoveLog } from "../components/MoveLog";
@@ -46,13 +47,7 @@ export function Play({ id }: { id: string }) {
   if (!snapshot) {
     return (
       <main class="play">
-        {game.error ? (
-          <p class="error" data-error>
-            {game.error}
-          </p>
-        ) : (
-          <p>Connecting…</p>
-        )}
+        {game.error ? <ErrorBanner id={id} error={game.error} refused={game.refused} /> : <p>Connecting…</p>}
       </main>
     );
   }
@@ -82,19 +77,7 @@ export function Play({ id }: { id: string }) {
             <input type="checkbox" data-action="show-scores" checked={showScores} onChange={() => setShowScores(!showScores)} /> live scores
           </label>
         </header>
-        {game.error && (
-          <p class="error" data-error>
-            {game.error}
-            {game.refused && (
-              <>
-                {" "}
-                <a href={`/play/${id}`} data-action="watch">
-                  watch as a spectator
-                </a>
-              </>
-            )}
-          </p>
-        )}
+        {game.error && <ErrorBanner id={id} error={game.error} refused={game.refused} />}
         {joining && you !== null && <JoinForm seat={you} onJoin={game.join} />}
         {!over && <ActionBar canUndo={snapshot.can_undo && !game.refused} onUndo={game.undo} />}
         {showScores && !over && <ScoreSheet scores={view.scores} names={names} result={null} />}

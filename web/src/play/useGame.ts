@@ -48,7 +48,7 @@ export function useGame(id: string): Game {
 
   const fail = (status: number, detail: string) => {
     setError(detail);
-    if (status === 401 || status === 403) {
+    if (status === 401 || status === 403 || status === 404) {
       setRefused(true);
       socket.current?.close();
     } else if (status === 409) {

@@ -9,7 +9,7 @@ import { expansionOptions, optionsAt } from "./expansions";
 import { WaterZoo } from "./WaterZoo";
 
 function ExpansionButtons() {
-  const { choices, placement, setPlacement, send, reset } = usePlay();
+  const { choices, placement, setPlacement, send } = usePlay();
   const options = expansionOptions(choices);
   if (!options) return null;
   const fitting = optionsAt(options, placement.anchor);
@@ -20,7 +20,6 @@ function ExpansionButtons() {
       what={`the ${choices.prefix[1]} expansion`}
       onRotate={fitting.length > 1 ? () => setPlacement({ ...placement, index: placement.index + 1 }) : undefined}
       onConfirm={() => send(shown.action)}
-      onCancel={reset}
     />
   );
 }

@@ -26,7 +26,7 @@ function AreaLines({ layout, sx, sy }: { layout: LayoutView; sx: (v: number) => 
 }
 
 export function Layout({ layout, seat, small, cards }: { layout: LayoutView; seat: number; small: boolean; cards: Map<string, CardView> }) {
-  const { choices, me, pick, send, reset, placement, setPlacement } = usePlay();
+  const { choices, me, pick, send, placement, setPlacement } = usePlay();
   const mine = seat === me;
   const [verb, number, position] = choices.prefix;
   const choosing = mine && verb === "draw" && choices.prefix.length === 2;
@@ -104,7 +104,6 @@ export function Layout({ layout, seat, small, cards }: { layout: LayoutView; sea
           what={`card ${number} (${turn})`}
           onRotate={turns.length > 1 ? () => setPlacement({ anchor: null, index: placement.index + 1 }) : undefined}
           onConfirm={() => send([...choices.prefix, turn].join(" "))}
-          onCancel={reset}
         />
       )}
     </div>

@@ -1,0 +1,95 @@
+"""Fixtures of the browser tests: Debian's Chromium driven by Playwright, a real server.
+
+Chromium is never downloaded: Playwright launches ``/usr/bin/chromium`` (``scripts/
+system-deps.sh`` installs it). If it cannot start, every browser test fails saying why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    Page,
+    Playwright,
+    ViewportSize,
+    sync_playwright,
+)
+
+from tests.e2e.server import ROOT, Server
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+ARTIFACTS = ROOT / "test-artifacts"
+LAPTOP = ViewportSize(width=1280, height=900)
+PHONE = ViewportSize(width=375, height=740)
+
+
+@pytest.fixture(scope="session")
+def playwright() -> Iterator[Playwright]:
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    try:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    except Exception as e:  # any reason at all: the test must fail and say it
+        pytest.fail(
+            f"Chromium cannot start ({CHROMIUM}; install it with scripts/system-deps.sh): {e}",
+            pytrace=False,
+        )
+    yield browser
+    browser.close()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One server for the tests of this worker that do not restart it."""
+    folder = tmp_path_factory.mktemp("server")
+    srv = Server(folder / "games.db", folder / "server.log")
+    try:
+        srv.start()
+    except RuntimeError as e:
+        pytest.fail(str(e), pytrace=False)
+    yield srv
+    srv.kill()
+
+
+def new_context(browser: Browser) -> BrowserContext:
+    """A fresh browser profile (its own localStorage) with the laptop's screen size."""
+    context = browser.new_context(viewport=LAPTOP)
+    context.set_default_timeout(15_000)
+    return context
+
+
+@pytest.fixture
+def context(browser: Browser) -> Iterator[BrowserContext]:
+    context = new_context(browser)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def page(context: BrowserContext) -> Page:
+    return context.new_page()
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    """Where screenshots go (gitignored): kept after the run for people to look at."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS

@@ -1,0 +1,42 @@
+"""What a person does on the pages outside a game: fill in the new-game form, join."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page
+
+from tests.e2e.server import Server
+
+
+def create_game(
+    page: Page,
+    server: Server,
+    game: str,
+    seats: list[str],
+    name: str = "Anna",
+    checks: tuple[str, ...] = (),
+) -> str:
+    """Start a game from the form; ``seats`` are "me", "invite" or a bot spec. Its id.
+
+    ``checks`` are option checkboxes to tick (their ``data-option``, e.g. ``advanced``).
+    """
+    page.goto(server.url + "/")
+    page.locator(f'[data-game="{game}"]').click()
+    page.locator('[data-field="players"]').select_option(str(len(seats)))
+    for seat, kind in enumerate(seats):
+        page.locator(f'[data-seat-kind="{seat}"]').select_option(kind)
+    for option in checks:
+        page.locator(f'[data-option="{option}"]').check()
+    if "me" in seats:
+        page.locator('[data-field="name"]').fill(name)
+    page.locator('[data-action="create"]').click()
+    page.wait_for_url("**/play/*")
+    page.wait_for_selector("[data-board]")
+    return page.url.rsplit("/", 1)[-1]
+
+
+def join(page: Page, link: str, name: str) -> None:
+    """Open an invitation link and take the seat under ``name``."""
+    page.goto(link)
+    page.locator('[data-field="join-name"]').fill(name)
+    page.locator('[data-action="join"]').click()
+    page.wait_for_selector('[data-field="join-name"]', state="detached")
