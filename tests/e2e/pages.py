@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from playwright.sync_api import Page
 
 from tests.e2e.server import Server
@@ -14,10 +16,14 @@ def create_game(
     seats: list[str],
     name: str = "Anna",
     checks: tuple[str, ...] = (),
+    removed: tuple[str, ...] = (),
+    deck: Path | None = None,
 ) -> str:
     """Start a game from the form; ``seats`` are "me", "invite" or a bot spec. Its id.
 
-    ``checks`` are option checkboxes to tick (their ``data-option``, e.g. ``advanced``).
+    ``checks`` are option checkboxes to tick (their ``data-option``, e.g. ``advanced``),
+    ``removed`` the species to leave out instead of random ones, ``deck`` a deck file
+    to upload.
     """
     page.goto(server.url + "/")
     page.locator(f'[data-game="{game}"]').click()
@@ -26,6 +32,13 @@ def create_game(
         page.locator(f'[data-seat-kind="{seat}"]').select_option(kind)
     for option in checks:
         page.locator(f'[data-option="{option}"]').check()
+    if removed:
+        page.locator('[data-option="removed:random"]').uncheck()
+        for species in removed:
+            page.locator(f'[data-option="removed:{species}"]').check()
+    if deck is not None:
+        page.locator('[data-option="deck"]').set_input_files(deck)
+        page.wait_for_selector(f"text={deck.name} read")
     if "me" in seats:
         page.locator('[data-field="name"]').fill(name)
     page.locator('[data-action="create"]').click()

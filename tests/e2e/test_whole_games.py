@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -10,7 +11,7 @@ from playwright.sync_api import Page
 from tests.e2e.conftest import LAPTOP, PHONE
 from tests.e2e.pages import create_game
 from tests.e2e.player import ClickingPlayer, number, status
-from tests.e2e.server import Server
+from tests.e2e.server import ROOT, Server
 
 GAMES = [
     ("aquaretto", ["me", "greedy"]),
@@ -18,6 +19,8 @@ GAMES = [
     ("aquaretto-zooloretto", ["greedy", "me"]),
     ("aquarium-designer", ["me"]),
 ]
+
+DECK = ROOT / "src" / "zoogames" / "games" / "aquarium_designer" / "deck.json"
 
 
 def screenshots(page: Page, artifacts: Path, name: str) -> None:
@@ -68,3 +71,24 @@ def test_a_whole_game_against_bots_played_by_clicking(
     assert page.locator(".replay-move").count() == 0  # nothing played yet at 0
     page.locator('[data-action="replay-next"]').click()
     page.wait_for_selector('[data-replay="1"] .replay-move')
+
+
+def test_the_form_sends_chosen_species_to_leave_out(page: Page, server: Server) -> None:
+    create_game(
+        page, server, "aquaretto", ["me", "greedy"], removed=("hippo", "crocodile", "turtle")
+    )
+    legend = (page.locator("[data-legend]").get_attribute("data-legend") or "").split()
+    assert sorted(legend) == ["dolphin", "orca", "penguin", "polar-bear", "sea-lion"]
+
+
+def test_the_form_uploads_a_deck_file_and_the_game_uses_it(
+    page: Page, server: Server, tmp_path: Path
+) -> None:
+    deck = json.loads(DECK.read_text())
+    deck["name"] = "the e2e deck"
+    deck["layout"] = deck["layout"][1:] + deck["layout"][:1]  # other cards than the default
+    path = tmp_path / "my-deck.json"
+    path.write_text(json.dumps(deck))
+    create_game(page, server, "aquarium-designer", ["me"], deck=path, checks=("advanced",))
+    assert page.locator(".round-info").inner_text().count("the e2e deck") == 1
+    assert "advanced rule" in page.locator(".round-info").inner_text()

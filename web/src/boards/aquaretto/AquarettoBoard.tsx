@@ -1,5 +1,6 @@
 // Aquaretto: the trucks in the middle, then each seat's water zoo (the viewer's first).
 import type { AquarettoView } from "../../api/types";
+import { Legend } from "../../components/Legend";
 import { SeatPanel } from "../../components/SeatPanel";
 import { Took } from "../../components/Took";
 import { TruckTable } from "../../components/TruckTable";
@@ -12,6 +13,7 @@ export function AquarettoBoard({ view }: { view: AquarettoView }) {
   return (
     <div class="board" data-board="aquaretto">
       <TruckTable view={view} extra={<span>{view.supply} coworkers in supply</span>} />
+      <Legend species={view.species} />
       {view.pending && <p class="pending">owed: {view.pending}</p>}
       <div class="seats">
         {seatOrder(view.players, me).map((seat) => (

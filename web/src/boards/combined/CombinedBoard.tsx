@@ -1,5 +1,6 @@
 // Aquaretto with Zooloretto: one truck table with two piles, and both zoos of every seat.
 import type { CombinedView } from "../../api/types";
+import { Legend } from "../../components/Legend";
 import { SeatPanel } from "../../components/SeatPanel";
 import { Took } from "../../components/Took";
 import { TruckTable } from "../../components/TruckTable";
@@ -13,6 +14,7 @@ export function CombinedBoard({ view }: { view: CombinedView }) {
   return (
     <div class="board" data-board="aquaretto-zooloretto">
       <TruckTable view={view} extra={<span>{view.supply} coworkers in supply</span>} />
+      <Legend species={[...view.water_species, ...view.zoo_species]} />
       {view.pending && <p class="pending">owed: {view.pending}</p>}
       <div class="seats">
         {seatOrder(view.players, me).map((seat) => (
