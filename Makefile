@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 RL     := $(VENV)/.installed-rl
 
-.PHONY: install install-rl web run test lint typecheck unit bench bench-rl clean
+.PHONY: install install-rl web run test lint typecheck unit bench bench-rl clean system-deps
 
 install: $(STAMP)
 
@@ -47,7 +47,11 @@ lint: install-rl
 typecheck: install-rl
 	$(BIN)/mypy
 
-unit: install-rl web
+# Debian's PostgreSQL (the server's API tests) and Chromium (the browser tests), if missing.
+system-deps:
+	bash scripts/system-deps.sh
+
+unit: install-rl web system-deps
 	$(BIN)/pytest -n auto
 
 test: lint typecheck unit

@@ -114,6 +114,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None) 
         access_log=False,  # no request line is logged: nothing there can leak
         log_level="info",
         ws_max_size=1 << 16,
+        ws_per_message_deflate=False,  # a state is a few kB: not worth its CPU per push
         lifespan="on",
     )
     server = uvicorn.Server(config)

@@ -237,31 +237,26 @@ class Service:
     ) -> dict[str, JSON]:
         """Play ``action`` for ``token``'s seat; that seat's snapshot after it."""
         table, seat = await self.seat(game_id, token)
-        return await self.act_as(table, seat, action, number)
-
-    async def act_as(
-        self, table: Table, seat: int, action: str, number: int | None
-    ) -> dict[str, JSON]:
-        """Play ``action`` for ``seat`` (already authenticated); its snapshot after it."""
         async with table.lock:
             await self._play(table, seat, action, number)
             return table.snapshot(seat)
 
+    async def act_as(self, table: Table, seat: int, action: str, number: int | None) -> None:
+        """Play ``action`` for ``seat`` (already authenticated); the pushes show the result."""
+        async with table.lock:
+            await self._play(table, seat, action, number)
+
     async def undo(self, game_id: str, token: str | None) -> dict[str, JSON]:
         """Take back ``token``'s seat's last action; that seat's snapshot after it."""
         table, seat = await self.seat(game_id, token)
-        return await self.undo_as(table, seat)
-
-    async def undo_as(self, table: Table, seat: int) -> dict[str, JSON]:
-        """Take back ``seat``'s last action (already authenticated); its snapshot after it."""
         async with table.lock:
-            planned = table.plan_undo(seat)
-            number = table.number - 1
-            await self._write(
-                table, planned, self.store.remove_action, table.id, number, table.revision
-            )
-            self._changed(table, number)
+            await self._undo(table, seat)
             return table.snapshot(seat)
+
+    async def undo_as(self, table: Table, seat: int) -> None:
+        """Take back ``seat``'s last action (already authenticated); the pushes show it."""
+        async with table.lock:
+            await self._undo(table, seat)
 
     async def join(self, game_id: str, token: str | None, name: str | None) -> dict[str, JSON]:
         """Name ``token``'s seat and mark it joined; its snapshot."""
@@ -274,6 +269,15 @@ class Service:
             table.seats[seat].joined = True
             self.hub.push_state(table, table.number)
             return table.snapshot(seat)
+
+    async def _undo(self, table: Table, seat: int) -> None:
+        """Check, delete, then take back the last action (the caller holds the lock)."""
+        planned = table.plan_undo(seat)
+        number = table.number - 1
+        await self._write(
+            table, planned, self.store.remove_action, table.id, number, table.revision
+        )
+        self._changed(table, number)
 
     async def _play(self, table: Table, seat: int, action: str, number: int | None) -> None:
         """Check, store, then apply one action (the caller holds the table's lock)."""

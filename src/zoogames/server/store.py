@@ -14,7 +14,18 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, delete, event, insert, select, update
+from sqlalchemy import (
+    Connection,
+    Engine,
+    Table,
+    bindparam,
+    create_engine,
+    delete,
+    event,
+    insert,
+    select,
+    update,
+)
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 
@@ -98,6 +109,26 @@ def open_engine(url: str | None = None) -> Engine:
 def describe_url(engine: Engine) -> str:
     """The database's URL without its password, for messages."""
     return engine.url.render_as_string(hide_password=True)
+
+
+GAMES: Table = GameRow.__table__  # type: ignore[assignment]  # mapped classes hold Tables
+ACTIONS: Table = ActionRow.__table__  # type: ignore[assignment]
+
+# The statements of the hot path, built once: SQLAlchemy then reuses their compiled form.
+INSERT_ACTION = insert(ACTIONS)
+DELETE_ACTION = delete(ACTIONS).where(
+    ACTIONS.c.game_id == bindparam("gid"), ACTIONS.c.number == bindparam("n")
+)
+MOVE = (
+    update(GAMES)
+    .where(GAMES.c.id == bindparam("gid"), GAMES.c.revision == bindparam("before"))
+    .values(
+        revision=bindparam("new_revision"),
+        to_move=bindparam("new_to_move"),
+        status=bindparam("new_status"),
+        result=bindparam("new_result", type_=GAMES.c.result.type),
+    )
+)
 
 
 def _now() -> datetime:
@@ -188,17 +219,16 @@ class Store:
         Raises :class:`Conflict` (and writes nothing) if the number is taken or the game
         moved on.
         """
+        row = {
+            "game_id": game_id,
+            "number": number,
+            "notation": notation,
+            "seat": seat,
+            "created_at": _now(),
+        }
         try:
             with self.engine.begin() as conn:
-                conn.execute(
-                    insert(ActionRow).values(
-                        game_id=game_id,
-                        number=number,
-                        notation=notation,
-                        seat=seat,
-                        created_at=_now(),
-                    )
-                )
+                conn.execute(INSERT_ACTION, row)
                 self._move(conn, game_id, before, after)
         except IntegrityError as e:
             raise Conflict from e
@@ -206,24 +236,23 @@ class Store:
     def remove_action(self, game_id: str, number: int, before: int, after: Position) -> None:
         """Delete the last action, ``number``, if the game is still at revision ``before``."""
         with self.engine.begin() as conn:
-            gone = conn.execute(
-                delete(ActionRow).where(ActionRow.game_id == game_id, ActionRow.number == number)
-            )
+            gone = conn.execute(DELETE_ACTION, {"gid": game_id, "n": number})
             if gone.rowcount != 1:
                 raise Conflict
             self._move(conn, game_id, before, after)
 
     @staticmethod
-    def _move(conn: Any, game_id: str, before: int, after: Position) -> None:
+    def _move(conn: Connection, game_id: str, before: int, after: Position) -> None:
         moved = conn.execute(
-            update(GameRow)
-            .where(GameRow.id == game_id, GameRow.revision == before)
-            .values(
-                revision=after.revision,
-                to_move=after.to_move,
-                status=after.status,
-                result=after.result,
-            )
+            MOVE,
+            {
+                "gid": game_id,
+                "before": before,
+                "new_revision": after.revision,
+                "new_to_move": after.to_move,
+                "new_status": after.status,
+                "new_result": after.result,
+            },
         )
         if moved.rowcount != 1:
             raise Conflict  # leaving the block by an exception rolls the transaction back
