@@ -3,15 +3,18 @@
 Starts ``zoogames serve`` on a fresh database (SQLite in a temporary directory unless
 ``--db`` names one), creates ``--games`` games whose seats are all held by this script,
 opens one WebSocket per seat and plays random legal actions over them
-(``{"type": "act"}``), each game one action at a time. A game that ends is replaced by
-a new one. The latency of an action runs from sending it to receiving, on the same
-socket, the pushed state with the new number. After a warm-up, it measures for
-``--seconds`` and prints one JSON line: games, connections, seconds, actions,
-actions_per_second, p50_ms, p99_ms, errors, the CPU time the server and this client
-spent per action, and the machine's load average when it started (the server and this
-client share the machine).
+(``{"type": "act"}``), each game one action at a time, at most ``--rate`` actions per
+second (players think; with ``--rate 0`` every client sends its next action as soon as
+it has the last answer, and latency is then simply games / throughput). A game that
+ends is replaced by a new one. The latency of an action runs from sending it to
+receiving, on the same socket, the pushed state with the new number.
 
-    python benchmarks/server_load.py [--games 100] [--seconds 20] [--game aquaretto]
+After a warm-up it measures for ``--seconds`` and prints one JSON line: games,
+connections, seconds, actions, actions_per_second, p50_ms, p99_ms, errors, the CPU time
+the server and this client spent per action, and the machine's load average when it
+started (the server and this client share the machine with whatever else runs).
+
+    python benchmarks/server_load.py [--games 100] [--rate 6] [--seconds 20] [--db URL]
 
 Target (docs/server.md): 100 games on SQLite, at least 500 actions/s, p99 under 100 ms.
 """
@@ -111,6 +114,8 @@ class SeatSocket:
 async def play(base: str, args: argparse.Namespace, stats: Stats, seed: int) -> None:
     """One client: play games one after another, one action at a time."""
     rng = random.Random(seed)
+    interval = 1 / args.rate if args.rate > 0 else 0.0
+    next_send = time.perf_counter() + rng.random() * interval  # staggered starts
     async with httpx.AsyncClient(base_url=base, timeout=60) as http:
         while True:
             body = {
@@ -134,7 +139,11 @@ async def play(base: str, args: argparse.Namespace, stats: Stats, seed: int) -> 
                         break
                     mover = seats[state["view"]["to_move"]]
                     legal = (await mover.until(number))["view"]["legal"]
+                    wait = next_send - time.perf_counter()
+                    if wait > 0:
+                        await asyncio.sleep(wait)
                     sent = time.perf_counter()
+                    next_send = max(next_send + interval, sent)  # never a backlog to catch up
                     await mover.ws.send(
                         json.dumps({"type": "act", "action": rng.choice(legal), "number": number})
                     )
@@ -187,6 +196,12 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=3)
     parser.add_argument("--game", default="aquaretto")
     parser.add_argument("--players", type=int, default=2)
+    parser.add_argument(
+        "--rate",
+        type=float,
+        default=6,
+        help="actions per second each game aims at (0: as fast as the answers come)",
+    )
     parser.add_argument("--db", help="database URL (default: SQLite in a temporary directory)")
     args = parser.parse_args()
     load = os.getloadavg()[0]
@@ -204,6 +219,7 @@ def main() -> None:
         "connections": args.games * args.players,
         "game": args.game,
         "players": args.players,
+        "offered_actions_per_second": args.games * args.rate if args.rate > 0 else None,
         "db": db.split(":", 1)[0],
         **result,
         "load_average_1m_before": round(load, 2),

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 from collections import defaultdict
 from typing import Any
 
+import orjson
 from starlette.websockets import WebSocket
 
 from zoogames.core.game import JSON
@@ -24,8 +24,8 @@ and gets one fresh snapshot instead of a backlog)."""
 
 
 def dumps(message: dict[str, JSON]) -> str:
-    """Compact JSON text of a message."""
-    return json.dumps(message, separators=(",", ":"))
+    """Compact JSON text of a message (orjson: a tenth of the time of ``json``)."""
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 class Connection:

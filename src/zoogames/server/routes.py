@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import json
 from typing import Annotated, Any, Literal
 
+import orjson
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
@@ -112,7 +112,7 @@ class Json(JSONResponse):
 
     def render(self, content: Any) -> bytes:
         """Compact UTF-8 JSON."""
-        return json.dumps(content, separators=(",", ":"), ensure_ascii=False).encode()
+        return orjson.dumps(content, option=orjson.OPT_NON_STR_KEYS)
 
 
 def documented(model: type[BaseModel], status: int = 200) -> dict[str, Any]:

@@ -20,8 +20,6 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from sqlalchemy.exc import SQLAlchemyError
-
 from zoogames.core.errors import InvalidOptions, ZoogamesError
 from zoogames.core.game import JSON
 from zoogames.core.rng import fresh_seed
@@ -85,7 +83,7 @@ class Service:
             return await loop.run_in_executor(self._db, fn, *args)
         except Conflict:
             raise
-        except SQLAlchemyError as e:
+        except self.store.errors as e:
             log.error("database error: %s", type(e).__name__)
             raise ApiError(503, "the database failed; reload the game and try again") from None
 

@@ -8,7 +8,9 @@ connection it allows (see ``service.py``).
 
 from __future__ import annotations
 
+import json
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -27,7 +29,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import SQLAlchemyError
 
 from zoogames.server.models import ActionRow, GameRow, SeatRow
 
@@ -115,7 +117,6 @@ GAMES: Table = GameRow.__table__  # type: ignore[assignment]  # mapped classes h
 ACTIONS: Table = ActionRow.__table__  # type: ignore[assignment]
 
 # The statements of the hot path, built once: SQLAlchemy then reuses their compiled form.
-INSERT_ACTION = insert(ACTIONS)
 DELETE_ACTION = delete(ACTIONS).where(
     ACTIONS.c.game_id == bindparam("gid"), ACTIONS.c.number == bindparam("n")
 )
@@ -135,11 +136,37 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
+class DriverSql:
+    """The hot path's SQL in the database driver's own parameter style."""
+
+    def __init__(self, engine: Engine) -> None:
+        dialect = engine.dialect
+        if dialect.paramstyle not in ("qmark", "format", "pyformat"):
+            raise ValueError(f"unsupported database driver {dialect.driver!r}")
+        mark = "?" if dialect.paramstyle == "qmark" else "%s"
+        as_json = mark if dialect.name == "sqlite" else f"CAST({mark} AS JSON)"
+        self.insert_action = (
+            "INSERT INTO actions (game_id, number, notation, seat, created_at)"
+            f" VALUES ({mark}, {mark}, {mark}, {mark}, {mark})"
+        )
+        self.move = (
+            f"UPDATE games SET revision = {mark}, to_move = {mark}, status = {mark},"
+            f" result = {as_json} WHERE id = {mark} AND revision = {mark}"
+        )
+        column = ACTIONS.c.created_at.type.dialect_impl(dialect)
+        self.stamp: Callable[[datetime], Any] = column.bind_processor(dialect) or (lambda t: t)
+        self.integrity_error: type[Exception] = dialect.loaded_dbapi.IntegrityError
+        self.driver_error: type[Exception] = dialect.loaded_dbapi.Error
+
+
 class Store:
     """The server's reads and writes, each in its own transaction."""
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self._sql = DriverSql(engine)
+        self.errors: tuple[type[Exception], ...] = (SQLAlchemyError, self._sql.driver_error)
+        """What a failing database raises, through SQLAlchemy or from its driver."""
 
     def create_game(
         self,
@@ -217,21 +244,29 @@ class Store:
         """Store action ``number`` if the game is still at revision ``before``.
 
         Raises :class:`Conflict` (and writes nothing) if the number is taken or the game
-        moved on.
+        moved on. The hot path of the server: plain SQL on the driver's connection, which
+        costs a third of the CPU of SQLAlchemy's statement machinery.
         """
-        row = {
-            "game_id": game_id,
-            "number": number,
-            "notation": notation,
-            "seat": seat,
-            "created_at": _now(),
-        }
+        sql = self._sql
+        raw = self.engine.raw_connection()
         try:
-            with self.engine.begin() as conn:
-                conn.execute(INSERT_ACTION, row)
-                self._move(conn, game_id, before, after)
-        except IntegrityError as e:
+            cursor = raw.cursor()
+            cursor.execute(sql.insert_action, (game_id, number, notation, seat, sql.stamp(_now())))
+            result = json.dumps(after.result) if after.result is not None else None
+            cursor.execute(
+                sql.move, (after.revision, after.to_move, after.status, result, game_id, before)
+            )
+            if cursor.rowcount != 1:
+                raise Conflict
+            raw.commit()
+        except sql.integrity_error as e:
+            raw.rollback()
             raise Conflict from e
+        except BaseException:
+            raw.rollback()
+            raise
+        finally:
+            raw.close()
 
     def remove_action(self, game_id: str, number: int, before: int, after: Position) -> None:
         """Delete the last action, ``number``, if the game is still at revision ``before``."""
