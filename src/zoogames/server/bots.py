@@ -9,6 +9,7 @@ hidden tiles; the bot sees only a determinized copy (``Bot.choose``).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import multiprocessing
 import os
@@ -30,6 +31,12 @@ def choose_in_worker(game: str, spec: str, seed: int, payload: bytes) -> str:
     return str(bots.make(spec, seed=seed, game=game).choose(state))
 
 
+def lower_priority() -> None:
+    """In a new worker: let the web server go first when the cores are busy."""
+    with contextlib.suppress(OSError):  # not allowed here: think at normal priority
+        os.nice(10)
+
+
 def default_workers() -> int:
     """Worker processes: ``ZOOGAMES_BOT_WORKERS``, else one per core, at least one."""
     configured = os.environ.get("ZOOGAMES_BOT_WORKERS")
@@ -48,7 +55,9 @@ class BotPool:
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
             self._pool = ProcessPoolExecutor(
-                self.workers, mp_context=multiprocessing.get_context("spawn")
+                self.workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=lower_priority,
             )
         return self._pool
 
