@@ -13,11 +13,11 @@ from tests.e2e.pages import create_game
 from tests.e2e.player import ClickingPlayer, number, status
 from tests.e2e.server import ROOT, Server
 
-GAMES = [
-    ("aquaretto", ["me", "greedy"]),
-    ("zooloretto", ["me", "random"]),
-    ("aquaretto-zooloretto", ["greedy", "me"]),
-    ("aquarium-designer", ["me"]),
+GAMES = [  # the game, its seats, how many of the seat's actions before the screenshot
+    ("aquaretto", ["me", "greedy"], 20),
+    ("zooloretto", ["me", "random"], 20),
+    ("aquaretto-zooloretto", ["greedy", "me"], 20),
+    ("aquarium-designer", ["me"], 5),
 ]
 
 DECK = ROOT / "src" / "zoogames" / "games" / "aquarium_designer" / "deck.json"
@@ -31,15 +31,16 @@ def screenshots(page: Page, artifacts: Path, name: str) -> None:
     page.set_viewport_size(LAPTOP)
 
 
-@pytest.mark.parametrize(("game", "seats"), GAMES, ids=[g for g, _ in GAMES])
+@pytest.mark.parametrize(("game", "seats", "warm_up"), GAMES, ids=[g for g, _, _ in GAMES])
 def test_a_whole_game_against_bots_played_by_clicking(
-    page: Page, server: Server, artifacts: Path, game: str, seats: list[str]
+    page: Page, server: Server, artifacts: Path, game: str, seats: list[str], warm_up: int
 ) -> None:
     game_id = create_game(page, server, game, seats)
     player = ClickingPlayer(page, seed=len(game))
-    for _ in range(12):  # into the game, for a board with things on it
+    for _ in range(warm_up):  # into the game, for a board with things on it
         player.wait_for_turn()
         player.play_one()
+    assert status(page) == "playing"
     page.locator('[data-action="show-scores"]').check()
     screenshots(page, artifacts, f"{game}-board")
     player.play_to_end()

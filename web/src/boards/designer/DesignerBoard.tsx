@@ -17,7 +17,7 @@ export function DesignerBoard({ view }: { view: DesignerView }) {
             Round {view.round} of {view.rounds}
           </span>
           <span>{view.rule} rule</span>
-          <span>deck {view.deck}</span>
+          <span>{view.deck} cards in the deck</span>
           <span>{view.deck_name}</span>
           {view.rank && <span data-rank>rank {view.rank}</span>}
         </div>

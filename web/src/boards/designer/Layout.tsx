@@ -53,7 +53,7 @@ export function Layout({ layout, seat, small, cards }: { layout: LayoutView; sea
         class={small ? "designer-layout small" : "designer-layout"}
         data-layout={seat}
         viewBox={`-3 -3 ${width + 6} ${height + 6}`}
-        style={{ maxWidth: `${(width + 6) * (small ? 0.8 : 1.3)}px` }}
+        style={{ maxWidth: `${(width + 6) * (small ? 1.2 : 2.2)}px` }}
       >
         {layout.free.map(([x, y]) => (
           <rect key={`free-${key(x, y)}`} x={cx(x) + 2} y={cy(y) + 2} width={CARD - 4} height={CARD - 4} rx={4} class="free-position" />
