@@ -211,3 +211,24 @@ def test_the_stored_game_replays_to_the_served_position(api: Api) -> None:
     with api.socket(gid) as watcher:
         assert watcher.hello(None)["view"] == api.snapshot(gid)["view"]
     assert len(snap["log"]) == 25
+
+
+def test_repeated_undos_walk_back_a_turn_but_never_past_another_seat(api: Api) -> None:
+    gid, tokens = human_game(api, start_player=0)
+    for seat in (0, 1):
+        drawn = api.act(gid, tokens[seat], "draw").json()
+        assert api.act(gid, tokens[seat], drawn["view"]["legal"][0]).status_code == 200
+    before_turn = api.snapshot(gid, tokens[0])
+    assert before_turn["number"] == 4 and before_turn["can_undo"] is False
+    expand = next(a for a in before_turn["view"]["legal"] if a.startswith("expand "))
+    assert api.act(gid, tokens[0], expand, 4).status_code == 200  # a money action first
+    snap = api.act(gid, tokens[0], "take A", 5).json()
+    played = 2
+    while snap["view"]["to_move"] == 0 and snap["view"]["legal"]:  # place the truck's tiles
+        snap = api.act(gid, tokens[0], snap["view"]["legal"][0], snap["number"]).json()
+        played += 1
+    for _ in range(played):
+        r = api.undo(gid, tokens[0])
+        assert r.status_code == 200, r.text
+    assert r.json()["view"] == before_turn["view"] and r.json()["log"] == before_turn["log"]
+    assert api.undo(gid, tokens[0]).status_code == 409  # seat 1's load is not seat 0's
