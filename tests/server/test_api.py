@@ -236,3 +236,22 @@ def test_repeated_undos_walk_back_a_turn_but_never_past_another_seat(api: Api) -
         assert r.status_code == 200, r.text
     assert r.json()["view"] == before_turn["view"] and r.json()["log"] == before_turn["log"]
     assert api.undo(gid, tokens[0]).status_code == 409  # seat 1's load is not seat 0's
+
+
+def test_the_openapi_schema_documents_every_route(api: Api) -> None:
+    schema = api.http.get("/openapi.json").json()
+    paths = schema["paths"]
+    assert {
+        "/api/catalog",
+        "/api/games",
+        "/api/games/{game_id}",
+        "/api/games/{game_id}/join",
+        "/api/games/{game_id}/actions",
+        "/api/games/{game_id}/undo",
+        "/api/games/{game_id}/replay/{number}",
+        "/api/games/{game_id}/record",
+    } <= set(paths)
+    created = paths["/api/games"]["post"]["responses"]["201"]
+    assert created["content"]["application/json"]["schema"]["$ref"].endswith("/Created")
+    assert "Snapshot" in schema["components"]["schemas"]
+    assert "HTTPBearer" in schema["components"]["securitySchemes"]
