@@ -106,8 +106,16 @@ class Service:
         if task is None:
             task = asyncio.create_task(self._load(game_id))
             self._loading[game_id] = task
-            task.add_done_callback(lambda _: self._loading.pop(game_id, None))
-        return await asyncio.shield(task)
+            task.add_done_callback(self._loaded)
+        return await asyncio.shield(task)  # one load, however many requests wait for it
+
+    def _loaded(self, task: asyncio.Task[Table]) -> None:
+        """Forget a finished load (its outcome is read, even if no request waits any more)."""
+        for game_id, loading in list(self._loading.items()):
+            if loading is task:
+                del self._loading[game_id]
+        if not task.cancelled():
+            task.exception()
 
     async def _load(self, game_id: str) -> Table:
         data = await self.db(self.store.load_game, game_id)
@@ -124,11 +132,12 @@ class Service:
 
     def _cache(self, table: Table) -> None:
         self.tables[table.id] = table
-        for gid in list(self.tables):
+        for gid in list(self.tables):  # the least recently used first
             if len(self.tables) <= self.cache_size:
                 break
             old = self.tables[gid]
-            if not (self.hub.watched(gid) or old.lock.locked() or old.bot_task):
+            busy = self.hub.watched(gid) or old.lock.locked() or old.bot_task
+            if not busy and old is not table:
                 del self.tables[gid]
 
     async def _reload(self, table: Table) -> None:
