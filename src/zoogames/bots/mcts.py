@@ -385,12 +385,12 @@ class MctsBot(Bot):
         With a greedy bot: finish the turn in progress by the greedy bot's one-ply steps,
         then play greedy decisions (each turn finished the same way) until the round is
         over (a game with a public ``round`` counter; solo, the game) or ``rollout``
-        decisions were made,
-        so that the evaluation always sees whole turns and settled trucks: a truck taken
-        but not yet unloaded, or loaded for someone else to take, is worth nothing to an
-        evaluation of the zoos. A drawn tile goes on a truck chosen at random: one-ply
-        steps cannot tell the trucks apart, and the greedy bot's own choice, which weighs
-        every player's gain from every truck, would cost more than the rest of the playout.
+        decisions were made, so that the evaluation always sees whole turns and settled
+        trucks: a truck taken but not yet unloaded, or loaded for someone else to take, is
+        worth nothing to an evaluation of the zoos. A drawn tile goes on a truck chosen at
+        random: one-ply steps cannot tell the trucks apart, and the greedy bot's own
+        choice, which weighs every player's gain from every truck, would cost more than
+        the rest of the playout.
         Without a greedy bot: random actions to the end.
         """
         greedy = self.greedy
