@@ -80,7 +80,10 @@ class PrivatePostgres:
         command = [str(self.bin / tool), *args]
         if self.root:
             command = ["runuser", "-u", "postgres", "--", *command]
-        done = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
+        try:
+            done = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
+        except (OSError, subprocess.TimeoutExpired) as e:
+            raise PostgresUnavailable(f"{tool} could not run: {e}") from e
         if done.returncode != 0:
             log = self.base / "log"
             tail = log.read_text(errors="replace")[-2000:] if log.exists() else ""
