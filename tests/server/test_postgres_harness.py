@@ -1,0 +1,13 @@
+"""Without PostgreSQL the server tests fail saying what to install: they never skip."""
+
+from __future__ import annotations
+
+import pytest
+
+from . import postgres
+
+
+def test_missing_binaries_are_a_clear_failure(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(postgres.glob, "glob", lambda pattern: [])
+    with pytest.raises(postgres.PostgresUnavailable, match=r"scripts/system-deps\.sh"):
+        postgres.PrivatePostgres()
