@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import glob
+
 import pytest
 
 from . import postgres
 
 
 def test_missing_binaries_are_a_clear_failure(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(postgres.glob, "glob", lambda pattern: [])
+    monkeypatch.setattr(glob, "glob", lambda pattern: [])
     with pytest.raises(postgres.PostgresUnavailable, match=r"scripts/system-deps\.sh"):
         postgres.PrivatePostgres()
