@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -219,6 +220,7 @@ NEW_GAME_CASES: list[tuple[str, Any, int, str]] = [
         "must be a JSON object",
     ),
     ("a deck that is no deck", new_game("aquarium-designer", 1, deck={"cards": 3}), 422, "deck"),
+    ("a body too large", '{"game": "' + "x" * (2 << 20) + '"}', 413, "the body is too large"),
 ]
 
 
@@ -302,3 +304,11 @@ def test_a_hello_for_no_game_or_with_a_wrong_token_closes_the_socket(
         with pytest.raises(ConnectionClosed) as closed:
             ws.receive(timeout=10)
         assert closed.value.rcvd is not None and closed.value.rcvd.code == code
+
+
+def test_a_body_of_unknown_length_is_refused(api: Api, server: ServerProcess) -> None:
+    before = count_games(server.db_url)
+    chunks = iter([json.dumps(new_game()).encode()])  # httpx streams it chunked
+    r = api.http.post("/api/games", content=chunks, headers={"Content-Type": "application/json"})
+    assert r.status_code == 411 and r.json() == {"detail": "send the body with a Content-Length"}
+    assert count_games(server.db_url) == before

@@ -17,6 +17,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from zoogames import __version__
 from zoogames.server import migrate, routes, ws
@@ -28,6 +29,9 @@ from zoogames.server.static import STATIC, Client
 from zoogames.server.store import Store, describe_url, open_engine
 
 log = logging.getLogger("zoogames.server")
+
+MAX_BODY = 1 << 20
+"""The largest request body accepted (a deck file is a few kB): 413 beyond it."""
 
 
 def _validation_sentence(exc: RequestValidationError) -> tuple[int, str]:
@@ -42,6 +46,33 @@ def _validation_sentence(exc: RequestValidationError) -> tuple[int, str]:
     if first.get("type") in ("model_attributes_type", "dict_type") and where == "the body":
         return 400, "the body must be a JSON object"
     return 422, f"{where}: {first.get('msg', 'is not valid')}"
+
+
+class BodyLimit:
+    """Refuse, with a JSON error and before reading it, a body larger than :data:`MAX_BODY`.
+
+    uvicorn reads exactly the declared Content-Length, so the declared length is the
+    body's size; a body streamed without one (chunked) is refused with 411.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Pass the request on, unless its body is too large or of unknown length."""
+        if scope["type"] == "http":
+            headers = dict(scope["headers"])
+            length = headers.get(b"content-length", b"0")
+            refusal = None
+            if b"transfer-encoding" in headers:
+                refusal = 411, "send the body with a Content-Length"
+            elif not length.isdigit() or int(length) > MAX_BODY:
+                refusal = 413, f"the body is too large: at most {MAX_BODY} bytes"
+            if refusal is not None:
+                status, detail = refusal
+                await JSONResponse({"detail": detail}, status_code=status)(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
 
 
 def create_app(
@@ -71,6 +102,7 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.service = service
+    app.add_middleware(BodyLimit)
     app.include_router(routes.router)
     app.include_router(ws.router)
 
