@@ -91,28 +91,6 @@ def _is_load(state: State) -> bool:
     return isinstance(state, TruckState) and state.drawn >= 0
 
 
-class _Canonical:
-    """A shuffler that sorts before it shuffles, for :meth:`State.determinize`.
-
-    ``determinize(rng)`` shuffles the unseen tiles *as they lie*, so the same generator
-    turns two different hidden orders into two different guesses. Sorting first makes the
-    guess depend on nothing but which tiles are unseen (public) and the bot's own seed: a
-    decision then provably cannot depend on the real hidden order.
-    """
-
-    __slots__ = ("rng",)
-
-    def __init__(self, rng: Any) -> None:
-        self.rng = rng
-
-    def shuffle(self, items: Any) -> None:
-        try:
-            items.sort()
-        except TypeError:  # unorderable hidden items: any fixed order will do
-            items.sort(key=repr)
-        self.rng.shuffle(items)
-
-
 @dataclass(slots=True)
 class Edge:
     """An action at a node: its statistics and, per observed outcome, the node it leads to."""
@@ -185,20 +163,10 @@ class MctsBot(Bot):
         self._root_history: list[Action] = []
         self._root_key: tuple[Any, ...] = ()
         self._baseline = 0.0
-        self._shuffler = _Canonical(self.rng)
         self.stats = {"decisions": 0, "iterations": 0, "seconds": 0.0, "reused": 0}
         """Totals over this bot's decisions: searches run, iterations, time spent, reuses."""
 
     # ----- the decision -----------------------------------------------------------------
-
-    def choose(self, state: State) -> Action:
-        """The action this bot plays for ``state.to_move`` (see :meth:`decide`)."""
-        legal = state.legal_actions()
-        if not legal:
-            raise ValueError("the game is over: there is nothing to choose")
-        if len(legal) == 1:
-            return legal[0]
-        return self.decide(state.determinize(_Canonical(self.rng)), legal)
 
     def decide(self, state: State, legal: list[Action]) -> Action:
         """Search from ``state`` (a determinized copy) and play the most visited action."""
@@ -210,7 +178,7 @@ class MctsBot(Bot):
         deadline = None if self.seconds is None else start + self.seconds
         n = 0
         while True:
-            self._iterate(root, state.determinize(self._shuffler))
+            self._iterate(root, state.determinize(self.rng))
             n += 1
             if self.iterations is not None and n >= self.iterations:
                 break

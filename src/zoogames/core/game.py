@@ -288,7 +288,11 @@ class State(ABC):
 
     @abstractmethod
     def determinize(self, rng: Shuffler) -> State:
-        """A copy with the same public state and the unseen tiles or cards reshuffled."""
+        """A copy with the same public state and the unseen tiles or cards reshuffled.
+
+        The result must depend only on public information and ``rng``, never on the
+        hidden order itself (sort the unseen items before shuffling them).
+        """
 
     def record(self) -> dict[str, JSON]:
         """The game so far as a record: ``{game, options, seed, actions, result}``."""

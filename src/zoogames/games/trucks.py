@@ -680,9 +680,14 @@ class TruckState(State):
     __hash__ = None  # type: ignore[assignment]
 
     def determinize(self, rng: Shuffler) -> Self:
-        """A copy whose unseen tiles (each pile with its reserve) are reshuffled, pile by pile."""
+        """A copy whose unseen tiles (each pile with its reserve) are reshuffled, pile by pile.
+
+        Each pile is sorted before it is shuffled, so the guess depends only on which tiles
+        are unseen (public) and on ``rng``, never on their real order.
+        """
         new = self.clone()
         for pile in new.piles:
+            pile.sort()
             rng.shuffle(pile)
         return new
 

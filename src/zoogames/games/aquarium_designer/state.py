@@ -329,8 +329,13 @@ class DesignerState(State):
         return new
 
     def determinize(self, rng: Shuffler) -> Self:
-        """A copy whose unseen cards (the deck under the preview) are reshuffled."""
+        """A copy whose unseen cards (the deck under the preview) are reshuffled.
+
+        The deck is sorted before it is shuffled, so the guess depends only on which cards
+        are unseen (public) and on ``rng``, never on their real order.
+        """
         new = self.clone()
+        new.pile.sort()
         rng.shuffle(new.pile)
         return new
 
