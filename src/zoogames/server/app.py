@@ -7,6 +7,7 @@ resumed, and the built client is served beside the API (``static.py``).
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import sys
 from collections.abc import AsyncIterator
@@ -86,6 +87,8 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await asyncio.to_thread(migrate.upgrade, engine)
+        gc.collect()
+        gc.freeze()  # what startup built lives for good: full collections need not walk it
         resume = asyncio.create_task(service.resume_bots())
         log.info("database: %s", describe_url(engine))
         try:
