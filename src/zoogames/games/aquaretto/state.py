@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from zoogames.core.game import JSON, START_PLAYER, Action, Game, OptionSpec, Score
+from zoogames.core.words import with_article
 from zoogames.games.aquaretto import geometry as g
 from zoogames.games.aquaretto import tiles as t
 from zoogames.games.aquaretto.actions import (
@@ -360,17 +361,17 @@ class AquarettoState(TruckState):
 
 
 def tile_words(tile: int) -> str:
-    """A tile in words: 'a dolphin', 'a male dolphin', 'a penguin with a fish', 'a coin'."""
+    """A tile in words: 'a dolphin', 'an orca', 'a penguin with a fish', 'a coin'."""
     if tile == t.COIN:
         return "a coin"
     s, mark = t.SPECIES[tile >> 3].replace("-", " "), tile & 7
     return {
         t.MALE: f"a male {s}",
         t.FEMALE: f"a female {s}",
-        t.FISH: f"a {s} with a fish",
-        t.BOLT: f"a {s} with a lightning bolt",
-        t.YOUNG: f"a {s} offspring",
-    }.get(mark, f"a {s}")
+        t.FISH: f"{with_article(s)} with a fish",
+        t.BOLT: f"{with_article(s)} with a lightning bolt",
+        t.YOUNG: f"{with_article(s)} offspring",
+    }.get(mark, with_article(s))
 
 
 def describe(state: AquarettoState, action: Action) -> str:

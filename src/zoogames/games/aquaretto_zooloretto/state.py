@@ -24,6 +24,7 @@ from typing import Any
 
 from zoogames.core.errors import IllegalAction, InvalidOptions
 from zoogames.core.game import JSON, START_PLAYER, Action, Game, OptionSpec, Score
+from zoogames.core.words import with_article
 from zoogames.games.aquaretto import state as aq
 from zoogames.games.aquaretto import tiles as at
 from zoogames.games.aquaretto.actions import Place as WaterPlace
@@ -79,7 +80,7 @@ def tile_name(tile: int) -> str:
 def tile_words(tile: int) -> str:
     """A tile in words."""
     if tile in COIN_NAMES:
-        return f"an {tile_name(tile)} tile"
+        return with_article(f"{tile_name(tile)} tile")
     return zo.tile_words(tile) if tile >= zt.FIRST else aq.tile_words(tile)
 
 

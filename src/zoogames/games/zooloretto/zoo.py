@@ -17,6 +17,7 @@ from bisect import insort
 from typing import NamedTuple
 
 from zoogames.core.game import Score
+from zoogames.core.words import with_article
 from zoogames.games.zooloretto.tiles import (
     BRED,
     FEMALE,
@@ -80,8 +81,7 @@ def place_name(where: int) -> str:
 
 def a_species(s: int) -> str:
     """'a camel', 'an elephant'."""
-    word = SPECIES[s]
-    return ("an " if word[0] in "aeiou" else "a ") + word
+    return with_article(SPECIES[s])
 
 
 class ZooBoard:
