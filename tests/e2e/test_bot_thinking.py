@@ -26,7 +26,7 @@ def test_a_thinking_bot_is_shown_thinking_until_it_has_moved(page: Page, server:
         # The bot's seat panel and the status line both say it, before it has played.
         before = number(page)
         thinking.first.wait_for(state="visible")
-        assert [t.endswith("thinking…") for t in thinking.all_inner_texts()] == [True, True]
+        assert thinking.all_inner_texts() == ["MCTS bot (2 s) is thinking…", "thinking…"]
         assert number(page) == before
         page.wait_for_function("() => !document.querySelector('[data-thinking]')", timeout=30_000)
         assert number(page) > before  # and gone once its action has arrived

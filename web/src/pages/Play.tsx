@@ -23,8 +23,17 @@ const GAME_NAMES: Record<string, string> = {
   "aquarium-designer": "Aquarium Designer",
 };
 
+// A bot's name in the log and on its panel: "Greedy bot", "MCTS bot (2 s)", not its spec.
+export function botName(spec: string | null | undefined): string {
+  if (!spec) return "Bot";
+  const [kind, params = ""] = spec.split(":", 2);
+  const title = kind === "mcts" ? "MCTS" : kind.charAt(0).toUpperCase() + kind.slice(1);
+  const seconds = /(?:^|,)seconds=([0-9.]+)/.exec(params);
+  return seconds ? `${title} bot (${seconds[1]} s)` : params ? `${title} bot (${params})` : `${title} bot`;
+}
+
 function seatNames(s: Snapshot): string[] {
-  return s.seats.map((seat) => seat.name ?? (seat.kind === "bot" ? `${seat.bot ?? "bot"} (bot)` : `Seat ${seat.seat + 1}`));
+  return s.seats.map((seat) => seat.name ?? (seat.kind === "bot" ? botName(seat.bot) : `Seat ${seat.seat + 1}`));
 }
 
 export function Play({ id }: { id: string }) {
