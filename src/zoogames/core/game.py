@@ -18,7 +18,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, MutableSequence, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, Self, TypeVar
 
 from zoogames.core.errors import IllegalAction, ZoogamesError
 
@@ -285,6 +285,23 @@ class State(ABC):
     @abstractmethod
     def clone(self) -> State:
         """An independent copy."""
+
+    def _copy_header(self) -> Self:
+        """A new, uninitialised object of this class with the fields every state has.
+
+        Implementations of :meth:`clone` start here (``__init__`` would set a game up)
+        and copy their own fields; ``options`` is shared, as no state changes it.
+        """
+        new = self.__class__.__new__(self.__class__)
+        new.game, new.players, new.seed, new.options = (
+            self.game,
+            self.players,
+            self.seed,
+            self.options,
+        )
+        new.history = self.history[:]
+        new.to_move = self.to_move
+        return new
 
     @abstractmethod
     def determinize(self, rng: Shuffler) -> State:

@@ -615,15 +615,7 @@ class TruckState(State):
 
     def clone(self) -> Self:
         """An independent copy."""
-        new = self.__class__.__new__(self.__class__)
-        new.game, new.players, new.seed, new.options = (
-            self.game,
-            self.players,
-            self.seed,
-            self.options,
-        )
-        new.history = self.history[:]
-        new.to_move = self.to_move
+        new = self._copy_header()
         new.trucks = [t[:] for t in self.trucks]
         new.capacity = self.capacity
         new.taker = self.taker[:]

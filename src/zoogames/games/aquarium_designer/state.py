@@ -306,15 +306,7 @@ class DesignerState(State):
 
     def clone(self) -> Self:
         """An independent copy."""
-        new = self.__class__.__new__(self.__class__)
-        new.game, new.players, new.seed, new.options = (
-            self.game,
-            self.players,
-            self.seed,
-            self.options,
-        )
-        new.history = self.history[:]
-        new.to_move = self.to_move
+        new = self._copy_header()
         new.deck = self.deck
         new.need = self.need
         new.pile = self.pile[:]
