@@ -8,12 +8,11 @@ trainer.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from zoogames.games.aquaretto import geometry as g
 from zoogames.games.aquaretto import tiles as t
-from zoogames.games.trucks import TRUCK_NAMES, TRUCK_SIZE
+from zoogames.games.truck_render import render_trucks, seat_line
 
 if TYPE_CHECKING:
     from zoogames.games.aquaretto.state import AquarettoState
@@ -49,18 +48,19 @@ def render_zoo(z: WaterZoo) -> list[str]:
     return lines
 
 
-def render_truck(
-    tiles: list[int], capacity: int, taker: int, short: Callable[[int], str] = t.short
-) -> str:
-    """A truck as ``[Dm P~ --]``: face-up tiles, free spaces ``--``, blocked ``##``.
+def water_zoo_counts(z: WaterZoo) -> str:
+    """A water zoo's coworkers, expansion boards left and species, in one line's words."""
+    return (
+        f"cashiers {z.cashiers}/2, keepers {z.keepers}/2, manager {z.manager}/1,"
+        f" trainers {z.trainers.bit_count()}; expansions left: {z.small_left} small,"
+        f" {z.large_left} large; species {z.nspecies}/{z.allowance}"
+    )
 
-    ``short`` writes a tile in two characters (another game's tiles need their own).
-    """
-    cells = [short(x) for x in tiles]
-    cells += ["--"] * (capacity - len(tiles))
-    cells += ["##"] * (TRUCK_SIZE - capacity)
-    taken = f" taken by seat {taker}" if taker >= 0 else ""
-    return "[" + " ".join(cells) + "]" + taken
+
+def render_water_zoo(z: WaterZoo) -> list[str]:
+    """A water zoo's grid and its depot, bottom to top."""
+    depot = " ".join(t.short(x) for x in z.depot) or "empty"
+    return [*render_zoo(z), f"    depot (bottom → top): {depot}"]
 
 
 def render(state: AquarettoState) -> str:
@@ -72,28 +72,14 @@ def render(state: AquarettoState) -> str:
         f" pile {len(state.pile) - reserve}, reserve {reserve}, bank {state.bank} coins,"
         f" {state.supply} coworkers in supply"
     )
-    trucks = "  ".join(
-        f"{TRUCK_NAMES[i]} " + render_truck(tiles, state.capacity[i], state.taker[i])
-        for i, tiles in enumerate(state.trucks)
-    )
-    out.append("Trucks: " + trucks)
+    out.append(render_trucks(state, t.short))
     if state.drawn >= 0:
         out.append(f"Drawn: {t.name(state.drawn)} ({t.short(state.drawn)})")
     scores = state.scores()
     for seat, z in enumerate(state.zoos):
-        mark = "→ " if seat == state.to_move else "  "
-        took = state.took[seat]
-        truck = f", took truck {TRUCK_NAMES[took]}" if took >= 0 else ""
         out.append("")
-        out.append(
-            f"{mark}Seat {seat}: {state.coins[seat]} coins, {scores[seat].total} points{truck};"
-            f" cashiers {z.cashiers}/2, keepers {z.keepers}/2, manager {z.manager}/1,"
-            f" trainers {z.trainers.bit_count()}; expansions left: {z.small_left} small,"
-            f" {z.large_left} large; species {z.nspecies}/{z.allowance}"
-        )
-        out.extend(render_zoo(z))
-        depot = " ".join(t.short(x) for x in z.depot) or "empty"
-        out.append(f"    depot (bottom → top): {depot}")
+        out.append(f"{seat_line(state, seat, scores)}; {water_zoo_counts(z)}")
+        out.extend(render_water_zoo(z))
     if state.unloading:
         out.append("")
         out.append("To place: " + ", ".join(t.name(x) for x in sorted(state.unloading)))

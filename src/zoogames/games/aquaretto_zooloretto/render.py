@@ -9,10 +9,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from zoogames.games.aquaretto import tiles as at
-from zoogames.games.aquaretto.render import render_zoo
+from zoogames.games.aquaretto.render import render_water_zoo, water_zoo_counts
+from zoogames.games.truck_render import render_trucks, seat_line
 from zoogames.games.trucks import PILE_NAMES, TRUCK_NAMES
 from zoogames.games.zooloretto import tiles as zt
-from zoogames.games.zooloretto.render import render_board, render_trucks
+from zoogames.games.zooloretto.render import render_board
 
 if TYPE_CHECKING:
     from zoogames.games.aquaretto_zooloretto.state import AquarettoZoolorettoState
@@ -40,20 +41,12 @@ def render(state: AquarettoZoolorettoState) -> str:
         out.append(f"Drawn: {state.tile_name(state.drawn)} ({short(state.drawn)})")
     scores = state.scores()
     for seat, (z, b) in enumerate(zip(state.zoos, state.boards, strict=True)):
-        mark = "→ " if seat == state.to_move else "  "
-        took = state.took[seat]
-        truck = f", took truck {TRUCK_NAMES[took]}" if took >= 0 else ""
         out.append("")
         out.append(
-            f"{mark}Seat {seat}: {state.coins[seat]} coins, {scores[seat].total} points{truck};"
-            f" cashiers {z.cashiers}/2, keepers {z.keepers}/2, manager {z.manager}/1,"
-            f" trainers {z.trainers.bit_count()}; water zoo expansions left: {z.small_left}"
-            f" small, {z.large_left} large; species {z.nspecies}/{z.allowance};"
+            f"{seat_line(state, seat, scores)}; {water_zoo_counts(z)};"
             f" zoo expansion boards face down: {b.boards_left}"
         )
-        out.extend(render_zoo(z))
-        depot = " ".join(at.short(x) for x in z.depot) or "empty"
-        out.append(f"    depot (bottom → top): {depot}")
+        out.extend(render_water_zoo(z))
         out.extend(render_board(b))
     if state.unloading:
         out.append("")

@@ -8,11 +8,10 @@ Ki (kiosk), Ba (barrow), Sn (snacks), Po (popcorn); ``$$`` a coin tile.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from zoogames.games.aquaretto.render import render_truck
-from zoogames.games.trucks import RESERVE, TRUCK_NAMES, TruckState
+from zoogames.games.truck_render import render_trucks, seat_line
+from zoogames.games.trucks import RESERVE
 from zoogames.games.zooloretto import tiles as zt
 from zoogames.games.zooloretto.zoo import ENCLOSURES, STALL_SPACES, ZooBoard
 
@@ -48,14 +47,6 @@ def render_board(b: ZooBoard) -> list[str]:
     return lines
 
 
-def render_trucks(state: TruckState, short: Callable[[int], str]) -> str:
-    """The trucks in one line (``short`` writes a tile in two characters)."""
-    return "Trucks: " + "  ".join(
-        f"{TRUCK_NAMES[i]} " + render_truck(tiles, state.capacity[i], state.taker[i], short)
-        for i, tiles in enumerate(state.trucks)
-    )
-
-
 def render(state: ZoolorettoState) -> str:
     """The whole table as text."""
     out = []
@@ -69,14 +60,8 @@ def render(state: ZoolorettoState) -> str:
         out.append(f"Drawn: {zt.name(state.drawn)} ({zt.short(state.drawn)})")
     scores = state.scores()
     for seat, b in enumerate(state.boards):
-        mark = "→ " if seat == state.to_move else "  "
-        took = state.took[seat]
-        truck = f", took truck {TRUCK_NAMES[took]}" if took >= 0 else ""
         out.append("")
-        out.append(
-            f"{mark}Seat {seat}: {state.coins[seat]} coins, {scores[seat].total} points{truck};"
-            f" expansion boards face down: {b.boards_left}"
-        )
+        out.append(f"{seat_line(state, seat, scores)}; expansion boards face down: {b.boards_left}")
         out.extend(render_board(b))
     if state.unloading:
         out.append("")
