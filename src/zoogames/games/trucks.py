@@ -462,6 +462,17 @@ class TruckState(State):
             )
         return None
 
+    def why_not_unload(self, seat: int, tile: int) -> str | None:
+        """Why ``seat`` cannot place ``tile`` from its truck now, wherever it goes."""
+        if self.drawn >= 0 or self.pending:
+            return self.busy()
+        if self.took[seat] < 0:
+            return "take a truck first: there is nothing to place"
+        if tile not in self.unloading:
+            truck = TRUCK_NAMES[self.took[seat]]
+            return f"truck {truck} has no {self.tile_name(tile)} to place"
+        return None
+
     def check(self, action: Action) -> str | None:
         """``None`` if ``action`` is legal now, else why not."""
         kind = type(action)

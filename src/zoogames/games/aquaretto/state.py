@@ -169,14 +169,9 @@ class AquarettoState(TruckState):
         kind = type(action)
         if kind is Place:
             assert isinstance(action, Place)
-            if self.drawn >= 0 or self.pending:
-                return self.busy()
-            if self.took[seat] < 0:
-                return "take a truck first: there is nothing to place"
-            if action.tile not in self.unloading:
-                return f"truck {TRUCK_NAMES[self.took[seat]]} has no {t.name(action.tile)} to place"
-            if action.where == DEPOT:
-                return None
+            reason = self.why_not_unload(seat, action.tile)
+            if reason or action.where == DEPOT:
+                return reason
             return z.why_not(action.tile >> 3, action.where)
         if kind is Offspring:
             assert isinstance(action, Offspring)

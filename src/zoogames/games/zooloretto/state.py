@@ -167,15 +167,9 @@ class ZoolorettoState(TruckState):
         kind = type(action)
         if kind is Place:
             assert isinstance(action, Place)
-            if self.drawn >= 0 or self.pending:
-                return self.busy()
-            if self.took[seat] < 0:
-                return "take a truck first: there is nothing to place"
-            if action.tile not in self.unloading:
-                truck = TRUCK_NAMES[self.took[seat]]
-                return f"truck {truck} has no {zt.name(action.tile)} to place"
-            if action.where == BARN:
-                return None
+            reason = self.why_not_unload(seat, action.tile)
+            if reason or action.where == BARN:
+                return reason
             return b.why_not(action.tile, action.where)
         reason = self.busy()
         if reason:
