@@ -56,10 +56,8 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
     browser.close()
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """One server for the tests of this worker that do not restart it."""
-    folder = tmp_path_factory.mktemp("server")
+def running_server(folder: Path) -> Iterator[Server]:
+    """A server on a database in ``folder``, killed afterwards; a failed start fails."""
     srv = Server(folder / "games.db", folder / "server.log")
     try:
         srv.start()
@@ -67,6 +65,18 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         pytest.fail(str(e), pytrace=False)
     yield srv
     srv.kill()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One server for the tests of this worker that do not restart it."""
+    yield from running_server(tmp_path_factory.mktemp("server"))
+
+
+@pytest.fixture
+def own_server(tmp_path: Path) -> Iterator[Server]:
+    """A server of one test alone, for a test that kills it."""
+    yield from running_server(tmp_path)
 
 
 def new_context(browser: Browser) -> BrowserContext:

@@ -2,27 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
-import pytest
 from playwright.sync_api import Page
 
 from tests.e2e.pages import create_game
 from tests.e2e.player import ClickingPlayer, legal, number
 from tests.e2e.server import Server
-
-
-@pytest.fixture
-def own_server(tmp_path: Path) -> Iterator[Server]:
-    """A server of this test alone, since the test kills it."""
-    srv = Server(tmp_path / "games.db", tmp_path / "server.log")
-    try:
-        srv.start()
-    except RuntimeError as e:
-        pytest.fail(str(e), pytrace=False)
-    yield srv
-    srv.kill()
 
 
 def test_a_reload_in_mid_game_resumes_the_same_seat_and_position(
