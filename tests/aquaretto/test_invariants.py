@@ -15,7 +15,6 @@ Checked after every action of random 2-, 3-, 4- and 5-player games:
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
 
@@ -23,6 +22,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.truck_games import play_checked, tiles_off_boards
 from zoogames.games.aquaretto import AQUARETTO, AquarettoState
 from zoogames.games.aquaretto import geometry as g
 from zoogames.games.aquaretto import tiles as t
@@ -41,17 +41,11 @@ def connected(mask: int) -> bool:
 
 def check_invariants(s: AquarettoState) -> None:
     # tiles (offspring apart)
-    where: Counter[int] = Counter(s.pile)
-    for truck in s.trucks:
-        where.update(truck)
-    if s.drawn >= 0:
-        where[s.drawn] += 1
-    where.update(s.unloading)
+    where = tiles_off_boards(s)
     for z in s.zoos:
         for c in g.bits(z.animals):
             where[z.tile_at(c) or 0] += 1
         where.update(z.depot)
-    where.update(s.discarded)
     young = sum(n for k, n in where.items() if k != t.COIN and k & 7 == t.YOUNG)
     for k in [k for k in where if k != t.COIN and k & 7 == t.YOUNG]:
         del where[k]
@@ -90,12 +84,4 @@ def check_invariants(s: AquarettoState) -> None:
 @given(seed=st.integers(0, 2**53 - 1), choices=st.randoms(use_true_random=False))
 def test_invariants_hold_in_random_games(players: int, seed: int, choices: random.Random) -> None:
     state = AQUARETTO.new_game(players=players, seed=seed)
-    while not state.is_terminal:
-        check_invariants(state)
-        legal = state.legal_actions()
-        state.apply(legal[choices.randrange(len(legal))])
-        if choices.random() < 0.05:
-            view = json.dumps(state.view(state.to_move))
-            remaining = [t.name(x) for x in reversed(state.pile)]
-            assert json.dumps(remaining[:5])[1:-1] not in view or len(remaining) < 5
-    check_invariants(state)
+    play_checked(state, choices, check_invariants)

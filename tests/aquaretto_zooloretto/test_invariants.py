@@ -22,6 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.aquaretto.test_invariants import connected
+from tests.truck_games import tiles_off_boards
 from tests.zooloretto.test_invariants import check_board_invariants
 from zoogames.games.aquaretto import geometry as g
 from zoogames.games.aquaretto import tiles as at
@@ -32,14 +33,7 @@ from zoogames.games.zooloretto import tiles as zt
 
 def all_tiles(s: AquarettoZoolorettoState) -> Counter[int]:
     """Every tile of both games by kind (bred Zooloretto tiles as the fertile ones)."""
-    where: Counter[int] = Counter()
-    for pile in s.piles:
-        where.update(pile)
-    for truck in s.trucks:
-        where.update(truck)
-    if s.drawn >= 0:
-        where[s.drawn] += 1
-    where.update(s.unloading)
+    where = tiles_off_boards(s)
     for z in s.zoos:
         where.update(z.tile_at(c) or 0 for c in g.bits(z.animals))
         where.update(z.depot)
@@ -48,7 +42,6 @@ def all_tiles(s: AquarettoZoolorettoState) -> Counter[int]:
             where.update(pen)
         where.update(x for x in b.stalls if x >= 0)
         where.update(b.barn)
-    where.update(s.discarded)
     out: Counter[int] = Counter()
     for k, n in where.items():
         out[zt.unbred(k)] += n

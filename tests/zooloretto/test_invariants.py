@@ -14,7 +14,6 @@ Checked after every action of random 2-, 3-, 4- and 5-player games:
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
 
@@ -22,6 +21,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.truck_games import play_checked, tiles_off_boards
 from zoogames.games.zooloretto import ZOOLORETTO, ZoolorettoState
 from zoogames.games.zooloretto import tiles as zt
 from zoogames.games.zooloretto.zoo import OWNER, SIZE
@@ -29,18 +29,12 @@ from zoogames.games.zooloretto.zoo import OWNER, SIZE
 
 def where_tiles(s: ZoolorettoState) -> Counter[int]:
     """Every tile of the game by kind, wherever it is (bred tiles as fertile ones)."""
-    where: Counter[int] = Counter(s.pile)
-    for truck in s.trucks:
-        where.update(truck)
-    if s.drawn >= 0:
-        where[s.drawn] += 1
-    where.update(s.unloading)
+    where = tiles_off_boards(s)
     for b in s.boards:
         for pen in b.pens:
             where.update(pen)
         where.update(x for x in b.stalls if x >= 0)
         where.update(b.barn)
-    where.update(s.discarded)
     out: Counter[int] = Counter()
     for k, n in where.items():
         out[zt.unbred(k)] += n
@@ -90,12 +84,4 @@ def check_invariants(s: ZoolorettoState) -> None:
 @given(seed=st.integers(0, 2**53 - 1), choices=st.randoms(use_true_random=False))
 def test_invariants_hold_in_random_games(players: int, seed: int, choices: random.Random) -> None:
     state = ZOOLORETTO.new_game(players=players, seed=seed)
-    while not state.is_terminal:
-        check_invariants(state)
-        legal = state.legal_actions()
-        state.apply(legal[choices.randrange(len(legal))])
-        if choices.random() < 0.05:
-            view = json.dumps(state.view(state.to_move))
-            remaining = [zt.name(x) for x in reversed(state.pile)]
-            assert json.dumps(remaining[:6])[1:-1] not in view or len(remaining) < 6
-    check_invariants(state)
+    play_checked(state, choices, check_invariants)
