@@ -62,6 +62,12 @@ def cells_of(m: int) -> list[tuple[int, int]]:
     return [xy(i) for i in bits(m)]
 
 
+@lru_cache(maxsize=1024)
+def cell_pairs(m: int) -> tuple[tuple[int, int], ...]:
+    """:func:`cells_of` for masks asked for again and again (a zoo's spaces, its boards)."""
+    return tuple(cells_of(m))
+
+
 def neighbors(m: int) -> int:
     """Cells sharing an edge with a cell of ``m`` (corner contact does not count)."""
     return ((m << 1) | (m >> 1) | (m << W) | (m >> W)) & VALID

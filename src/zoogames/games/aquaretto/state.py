@@ -320,14 +320,23 @@ class AquarettoState(TruckState):
 
     def _zoo_view(self, seat: int) -> dict[str, JSON]:
         z = self.zoos[seat]
-        tiles = []
-        for c in g.bits(z.animals):
+        # Every tile's kind in one pass over the species and mark masks (views are built
+        # after every action of every game the server holds).
+        kinds: dict[int, int] = {}
+        for s, basin in enumerate(z.species):
+            if basin:
+                kinds.update(dict.fromkeys(g.bits(basin), s * 8))
+        for mark, m in z.marks():
+            for c in g.bits(m):
+                kinds[c] += mark
+        tiles: list[JSON] = []
+        for c in sorted(kinds):
             x, y = g.xy(c)
-            tiles.append({"x": x, "y": y, "tile": t.name(z.tile_at(c) or 0)})
+            tiles.append({"x": x, "y": y, "tile": t.name(kinds[c])})
         return {
-            "spaces": [list(p) for p in g.cells_of(z.spaces)],
+            "spaces": [[x, y] for x, y in g.cell_pairs(z.spaces)],
             "tiles": tiles,
-            "trainers": [list(p) for p in g.cells_of(z.trainers)],
+            "trainers": [[x, y] for x, y in g.cells_of(z.trainers)],
             "cashiers": z.cashiers,
             "keepers": z.keepers,
             "manager": z.manager,
@@ -335,7 +344,7 @@ class AquarettoState(TruckState):
             "expansions": [
                 {
                     "size": "large" if m.bit_count() == 4 else "small",
-                    "cells": [list(p) for p in g.cells_of(m)],
+                    "cells": [[x, y] for x, y in g.cell_pairs(m)],
                 }
                 for m in z.expansions
             ],

@@ -196,19 +196,23 @@ class WaterZoo:
         size = self.species[s].bit_count()
         return Gain(size in COIN_AT, size in WORKER_AT, offspring)
 
+    def marks(self) -> tuple[tuple[int, int], ...]:
+        """Each mark with the mask of the tiles bearing it (a tile bears one at most)."""
+        return (
+            (MALE, self.male),
+            (FEMALE, self.female),
+            (FISH, self.fish),
+            (BOLT, self.bolt),
+            (YOUNG, self.young),
+        )
+
     def tile_at(self, where: int) -> int | None:
         """The kind of the tile on cell ``where``, or ``None``."""
         b = 1 << where
         if not b & self.animals:
             return None
         s = next(i for i in range(8) if self.species[i] & b)
-        for mark, m in (
-            (MALE, self.male),
-            (FEMALE, self.female),
-            (FISH, self.fish),
-            (BOLT, self.bolt),
-            (YOUNG, self.young),
-        ):
+        for mark, m in self.marks():
             if m & b:
                 return s * 8 + mark
         return s * 8
