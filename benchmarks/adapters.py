@@ -10,12 +10,25 @@ uniformly random games for about ``--seconds`` each way:
 - ``gymnasium``: ``step()`` with a random index of ``info["legal"]`` against ``random``
   bots (the observation and the mask come with every step);
 - ``openspiel``: ``legal_actions()``, ``apply_action()``, chance outcomes sampled;
-  ``openspiel_observed`` adds ``observation_tensor()`` at each decision.
+  ``openspiel_observed`` adds the observation at each decision the way OpenSpiel's
+  Python algorithms read it (``make_observation(game)``, ``obs.set_from(state, p)``),
+  ``openspiel_tensor`` through ``state.observation_tensor(p)`` (a Python list).
 
+Every loop picks with the same generator (zoogames' ``Rng``: ``choice`` of the legal
+actions or indices; a chance outcome by one ``random()`` and a walk over the
+probabilities), so the picking costs the same everywhere and only the adapter differs.
 Every rate counts engine actions (each seat's, the bots' included) per second, so they
 compare directly; ``overhead`` is ``engine rate / adapter rate - 1``: the adapter's cost
-as a fraction of the engine's own time. ``parts_us`` splits the cost of one step's
+as a fraction of the engine's own time. The loops run in 5 interleaved rounds (the
+machine's load drifts): rates are the rounds' medians, each ``overhead`` the median of
+the rounds' own ratios. ``parts_us`` splits the cost of one step's
 observation and mask (microseconds, over positions of random games).
+
+``floors_us`` is what the libraries themselves cost per step, with a game that does
+nothing (2 legal actions, no observation to speak of), in the same loops: PettingZoo's
+AEC loop through its ``OrderEnforcingWrapper``, and a Python game in OpenSpiel. No
+adapter can cost less than that; compare it with the engine's own time per action
+(``engine_us``).
 
     python benchmarks/adapters.py [--game aquaretto] [--players 2] [--seconds 3]
 """
@@ -25,6 +38,7 @@ from __future__ import annotations
 import argparse
 import json
 import platform
+import statistics
 import time
 from typing import Any
 
@@ -36,15 +50,18 @@ from zoogames.core.rng import Rng
 from zoogames.rl.games import ids
 from zoogames.rl.spaces import action_space, observation_encoder
 
+ROUNDS = 5
+"""Each rate is measured in this many interleaved slices (see ``measure``)."""
 
-def engine_rate(game_id: str, players: int, seconds: float) -> float:
+
+def engine_rate(game_id: str, players: int, seconds: float, first: int = 0) -> float:
     """Engine actions per second of random games, straight on the engine."""
     game = zoogames.games.get(game_id)
     rng = Rng(players, "bench")
     actions = games = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        state = game.new_game(players=players, seed=games)
+        state = game.new_game(players=players, seed=first + games)
         while not state.is_terminal:
             state.apply(rng.choice(state.legal_actions()))
             actions += 1
@@ -52,71 +69,213 @@ def engine_rate(game_id: str, players: int, seconds: float) -> float:
     return actions / (time.perf_counter() - start)
 
 
-def pettingzoo_rate(game_id: str, players: int, seconds: float) -> float:
+def pettingzoo_rate(game_id: str, players: int, seconds: float, first: int = 0) -> float:
     """Engine actions per second through the PettingZoo AEC loop."""
     from zoogames.rl.pettingzoo import env
 
     e = env(game_id, players=players)
-    rng = np.random.default_rng(players)
+    rng = Rng(players, "bench")
     actions = games = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        e.reset(seed=games)
+        e.reset(seed=first + games)
         for _ in e.agent_iter():
             _, _, terminated, truncated, info = e.last()
             if terminated or truncated:
                 e.step(None)
                 continue
-            legal = info["legal"]
-            e.step(legal[rng.integers(len(legal))])
+            e.step(rng.choice(info["legal"]))
             actions += 1
         games += 1
     return actions / (time.perf_counter() - start)
 
 
-def gymnasium_rate(game_id: str, players: int, seconds: float) -> float:
+def gymnasium_rate(game_id: str, players: int, seconds: float, first: int = 0) -> float:
     """Engine actions per second through Gymnasium, the other seats ``random`` bots."""
     from zoogames.rl.gymnasium import ZoogamesEnv
 
     e = ZoogamesEnv(game_id, opponents=["random"] * (players - 1))
-    rng = np.random.default_rng(players)
+    rng = Rng(players, "bench")
     actions = games = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        _, info = e.reset(seed=games)
+        _, info = e.reset(seed=first + games)
         done = False
         while not done:
-            legal = info["legal"]
-            _, _, done, _, info = e.step(legal[rng.integers(len(legal))])
+            _, _, done, _, info = e.step(rng.choice(info["legal"]))
         assert e.game_state is not None
         actions += len(e.game_state.history)
         games += 1
     return actions / (time.perf_counter() - start)
 
 
-def openspiel_rate(game_id: str, players: int, seconds: float, observe: bool) -> float:
-    """Engine actions per second through OpenSpiel (chance outcomes sampled)."""
-    import pyspiel
+def sample(outcomes: list[tuple[int, float]], rng: Rng) -> int:
+    """A chance outcome drawn with its probability."""
+    r = rng.random()
+    for outcome, p in outcomes:
+        r -= p
+        if r < 0:
+            return outcome
+    return outcomes[-1][0]
 
-    from zoogames.rl.openspiel import short_name
 
-    game = pyspiel.load_game(short_name(game_id), {"players": players})
-    rng = np.random.default_rng(players)
+def openspiel_loop(game: Any, seconds: float, observe: str, rng: Rng) -> float:
+    """Player actions per second of random games of an OpenSpiel ``game``.
+
+    ``observe``: ``""`` (none), ``"observer"`` (``make_observation``, ``set_from``) or
+    ``"tensor"`` (``state.observation_tensor``) at each decision.
+    """
+    from open_spiel.python.observation import make_observation
+
+    obs = make_observation(game) if observe == "observer" else None
     actions = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
-                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-                state.apply_action(int(outcomes[rng.choice(len(outcomes), p=probs)]))
+                state.apply_action(sample(state.chance_outcomes(), rng))
                 continue
-            if observe:
+            if obs is not None:
+                obs.set_from(state, state.current_player())
+            elif observe:
                 state.observation_tensor(state.current_player())
-            legal = state.legal_actions()
-            state.apply_action(legal[rng.integers(len(legal))])
+            state.apply_action(rng.choice(state.legal_actions()))
             actions += 1
     return actions / (time.perf_counter() - start)
+
+
+def openspiel_rate(
+    game_id: str, players: int, seconds: float, observe: str, first: int = 0
+) -> float:
+    """Engine actions per second through OpenSpiel (chance outcomes sampled)."""
+    import pyspiel
+
+    from zoogames.rl.openspiel import short_name
+
+    game = pyspiel.load_game(short_name(game_id), {"players": players})
+    return openspiel_loop(game, seconds, observe, Rng(players + first, "bench"))
+
+
+def openspiel_floor_us(seconds: float) -> float:
+    """Microseconds per step of OpenSpiel's own Python-game machinery (a game doing nothing)."""
+    import pyspiel
+
+    game_type = pyspiel.GameType(
+        short_name="bench_nothing",
+        long_name="bench nothing",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
+        information=pyspiel.GameType.Information.PERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=2,
+        min_num_players=2,
+        provides_information_state_string=False,
+        provides_information_state_tensor=False,
+        provides_observation_string=False,
+        provides_observation_tensor=False,
+    )
+    info = pyspiel.GameInfo(
+        num_distinct_actions=2,
+        max_chance_outcomes=0,
+        num_players=2,
+        min_utility=-1.0,
+        max_utility=1.0,
+        utility_sum=0.0,
+        max_game_length=100,
+    )
+
+    class Nothing(pyspiel.State):  # type: ignore[misc]
+        """100 moves of two actions; nothing else."""
+
+        def __init__(self, game: Any) -> None:
+            super().__init__(game)
+            self.moves = 0
+
+        def current_player(self) -> int:
+            return self.moves % 2 if self.moves < 100 else int(pyspiel.PlayerId.TERMINAL)
+
+        def _legal_actions(self, player: int) -> list[int]:
+            return [0, 1]
+
+        def _apply_action(self, action: int) -> None:
+            self.moves += 1
+
+        def is_terminal(self) -> bool:
+            return self.moves >= 100
+
+        def returns(self) -> list[float]:
+            return [0.0, 0.0]
+
+    class NothingGame(pyspiel.Game):  # type: ignore[misc]
+        """The game of :class:`Nothing`."""
+
+        def __init__(self, params: Any = None) -> None:
+            super().__init__(game_type, info, params or {})
+
+        def new_initial_state(self) -> Nothing:
+            return Nothing(self)
+
+    return 1e6 / openspiel_loop(NothingGame(), seconds, "", Rng(0, "bench"))
+
+
+def pettingzoo_floor_us(seconds: float) -> float:
+    """Microseconds per step of PettingZoo's own AEC loop (a game doing nothing)."""
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+
+    class Nothing(AECEnv):  # type: ignore[misc]
+        """Two agents, 100 moves of two actions, a constant observation."""
+
+        metadata = {"name": "nothing"}  # noqa: RUF012
+        possible_agents = ["a", "b"]  # noqa: RUF012
+
+        def observation_space(self, agent: str) -> Any:
+            return spaces.Discrete(1)
+
+        def action_space(self, agent: str) -> Any:
+            return spaces.Discrete(2)
+
+        def reset(self, seed: Any = None, options: Any = None) -> None:
+            self.agents = self.possible_agents[:]
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+            self.terminations = dict.fromkeys(self.agents, False)
+            self.truncations = dict.fromkeys(self.agents, False)
+            self.infos = {a: {"legal": [0, 1]} for a in self.agents}
+            self.agent_selection = "a"
+            self.moves = 0
+
+        def observe(self, agent: str) -> Any:
+            return 0
+
+        def step(self, action: Any) -> None:
+            if self.terminations[self.agent_selection]:
+                self._was_dead_step(action)
+                return
+            self._clear_rewards()
+            self.moves += 1
+            if self.moves >= 100:
+                self.terminations = dict.fromkeys(self.agents, True)
+            self.agent_selection = "b" if self.agent_selection == "a" else "a"
+            self._accumulate_rewards()
+
+    e = wrappers.OrderEnforcingWrapper(Nothing())
+    rng = Rng(0, "bench")
+    actions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        e.reset()
+        for _ in e.agent_iter():
+            _, _, terminated, truncated, info = e.last()
+            if terminated or truncated:
+                e.step(None)
+                continue
+            e.step(rng.choice(info["legal"]))
+            actions += 1
+    return 1e6 * (time.perf_counter() - start) / actions
 
 
 def positions(game_id: str, players: int, count: int) -> list[State]:
@@ -150,12 +309,27 @@ def per_call_us(fn: Any, items: list[State], seconds: float) -> float:
 
 def measure(game_id: str, players: int, seconds: float) -> dict[str, Any]:
     """Every figure for one game and player count."""
-    rates = {
-        "engine": engine_rate(game_id, players, seconds),
-        "pettingzoo": pettingzoo_rate(game_id, players, seconds),
-        "gymnasium": gymnasium_rate(game_id, players, seconds),
-        "openspiel": openspiel_rate(game_id, players, seconds, observe=False),
-        "openspiel_observed": openspiel_rate(game_id, players, seconds, observe=True),
+    runs: dict[str, Any] = {
+        "engine": lambda t, k: engine_rate(game_id, players, t, k),
+        "pettingzoo": lambda t, k: pettingzoo_rate(game_id, players, t, k),
+        "gymnasium": lambda t, k: gymnasium_rate(game_id, players, t, k),
+        "openspiel": lambda t, k: openspiel_rate(game_id, players, t, "", k),
+        "openspiel_observed": lambda t, k: openspiel_rate(game_id, players, t, "observer", k),
+        "openspiel_tensor": lambda t, k: openspiel_rate(game_id, players, t, "tensor", k),
+    }
+    # Interleaved rounds: the machine's load drifts, so each round measures every loop
+    # within a few seconds of the others, and the figures are the medians of the rounds'.
+    per_round: dict[str, list[float]] = {name: [] for name in runs}
+    for r in range(ROUNDS):
+        for name, run in runs.items():
+            per_round[name].append(run(seconds / ROUNDS, 1000 * r))
+    rates = {name: statistics.median(v) for name, v in per_round.items()}
+    overhead = {
+        name: round(
+            statistics.median(e / a - 1 for e, a in zip(per_round["engine"], v, strict=True)), 2
+        )
+        for name, v in per_round.items()
+        if name != "engine"
     }
     space = action_space(game_id, players)
     enc = observation_encoder(game_id, players)
@@ -176,10 +350,11 @@ def measure(game_id: str, players: int, seconds: float) -> dict[str, Any]:
     engine = rates["engine"]
     return {
         "players": players,
+        "engine_us": round(1e6 / engine, 2),
         "action_space": space.n,
         "observation_size": enc.size,
         "actions_per_second": {k: round(v) for k, v in rates.items()},
-        "overhead": {k: round(engine / v - 1, 2) for k, v in rates.items() if k != "engine"},
+        "overhead": overhead,
         "parts_us": parts,
     }
 
@@ -192,11 +367,21 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     args = parser.parse_args()
     out: dict[str, Any] = {}
+    floors = {
+        "pettingzoo": round(pettingzoo_floor_us(args.seconds), 2),
+        "openspiel": round(openspiel_floor_us(args.seconds), 2),
+    }
     for game_id in args.game or ids():
         game = zoogames.games.get(game_id)
         counts = args.players or sorted({game.min_players, min(4, game.max_players)})
         out[game_id] = [measure(game_id, n, args.seconds) for n in counts]
-    print(json.dumps({"benchmark": "adapters", "python": platform.python_version(), "games": out}))
+    result = {
+        "benchmark": "adapters",
+        "python": platform.python_version(),
+        "floors_us": floors,
+        "games": out,
+    }
+    print(json.dumps(result))
 
 
 if __name__ == "__main__":
