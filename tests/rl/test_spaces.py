@@ -85,6 +85,18 @@ def test_observations_show_only_the_view(game_id: str, players: int) -> None:
             assert np.array_equal(enc.encode(other, seat), enc.encode(state, seat))
 
 
+@pytest.mark.parametrize(("game_id", "players"), cases())
+def test_encode_into_overwrites_a_reused_buffer(game_id: str, players: int) -> None:
+    """A buffer reused from step to step (OpenSpiel's observer) holds exactly ``encode``."""
+    enc = observation_encoder(game_id, players)
+    buffer = np.full(enc.size, np.nan, np.float32)
+    for i, state in enumerate(random_states(game_id, players, games=1, seed=9)):
+        seat = i % players
+        enc.encode_into(state, seat, buffer)
+        assert np.array_equal(buffer, enc.encode(state, seat))
+        buffer[::7] = 99.0  # leftovers must not survive the next write
+
+
 def test_spaces_and_encoders_pickle_by_name() -> None:
     for game_id, players in cases()[:2]:
         space = action_space(game_id, players)

@@ -69,9 +69,11 @@ class ActionSpace(ABC):
         game.check_players(players)
         self.game = game
         self.players = players
-        # id(action) -> (action, index): actions are interned by the games, and keeping
-        # the action alive here means its id cannot be reused by another object.
-        self._by_id: dict[int, tuple[Action, int]] = {}
+        # id(action) -> index. Actions are interned by the games, and ``_kept`` keeps
+        # every action seen alive, so an id found here can only be that action's: no
+        # other live object can have it. The look-up is then one dictionary probe.
+        self._index_of: dict[int, int] = {}
+        self._kept: list[Action] = []
         self._by_index: dict[int, Action] = {}
 
     @abstractmethod
@@ -86,11 +88,17 @@ class ActionSpace(ABC):
         """The index of an action or of its notation."""
         if isinstance(action, str):
             action = self.game.parse_action(action)
-        entry = self._by_id.get(id(action))
-        if entry is None or entry[0] is not action:
-            entry = (action, self._encode(action))
-            self._by_id[id(action)] = entry
-        return entry[1]
+        found = self._index_of.get(id(action))
+        if found is None:
+            found = self._learn(action)
+        return found
+
+    def _learn(self, action: Action) -> int:
+        """Encode an action not seen before and remember it (kept alive, see ``__init__``)."""
+        index = self._encode(action)
+        self._kept.append(action)
+        self._index_of[id(action)] = index
+        return index
 
     def action(self, index: int) -> Action:
         """The action of an index; ``IllegalAction`` outside ``range(n)``."""
@@ -108,30 +116,32 @@ class ActionSpace(ABC):
 
     def indices(self, actions: list[Action]) -> list[int]:
         """The indices of ``actions``, in the same order."""
-        by_id = self._by_id
-        out = []
-        for a in actions:
-            entry = by_id.get(id(a))
-            if entry is None or entry[0] is not a:
-                entry = (a, self._encode(a))
-                by_id[id(a)] = entry
-            out.append(entry[1])
-        return out
+        try:  # every action seen before: the common case once a few games have run
+            return list(map(self._index_of.__getitem__, map(id, actions)))
+        except KeyError:
+            return [self.index(a) for a in actions]
 
     def legal_indices(self, state: State) -> list[int]:
         """The indices of the legal actions of the seat to move, ascending."""
-        return sorted(self.indices(state.legal_actions()))
+        try:
+            out = list(map(self._index_of.__getitem__, map(id, state.legal_actions())))
+        except KeyError:
+            out = self.indices(state.legal_actions())
+        out.sort()
+        return out
 
     def mask(self, state: State) -> Mask:
         """``int8`` 0/1 of length ``n``: 1 at the index of each legal action."""
-        m = np.zeros(self.n, np.int8)
-        m[self.indices(state.legal_actions())] = 1
-        return m
+        return self.mask_of(self.indices(state.legal_actions()))
 
     def mask_of(self, indices: list[int]) -> Mask:
-        """``int8`` 0/1 of length ``n`` with a 1 at each of ``indices``."""
+        """``int8`` 0/1 of length ``n`` with a 1 at each of ``indices`` (a new array)."""
         m = np.zeros(self.n, np.int8)
-        m[indices] = 1
+        if len(indices) < 24:  # item writes beat converting a short list to an index array
+            for i in indices:
+                m[i] = 1
+        else:
+            m[indices] = 1
         return m
 
     def factors(self) -> dict[str, npt.NDArray[np.int32]]:
@@ -192,7 +202,7 @@ class ObservationEncoder(ABC):
     """What one seat sees, as a flat ``float32`` vector of fixed length ``size``.
 
     ``segments`` document the layout; ``high`` bounds every entry (``low`` is 0).
-    Subclasses implement :meth:`encode` from the seat's perspective: the seat itself
+    Subclasses implement :meth:`encode_into` from the seat's perspective: the seat itself
     comes first wherever seats are listed, then the next seats in turn order.
     """
 
@@ -212,9 +222,19 @@ class ObservationEncoder(ABC):
         """``(size,)``."""
         return (self.size,)
 
-    @abstractmethod
     def encode(self, state: State, seat: int) -> Vector:
         """A new array: what ``seat`` sees of ``state``."""
+        out = np.empty(self.size, np.float32)
+        self.encode_into(state, seat, out)
+        return out
+
+    @abstractmethod
+    def encode_into(self, state: State, seat: int, out: Vector) -> None:
+        """Write what ``seat`` sees of ``state`` into ``out`` (every entry, whatever was there).
+
+        ``out`` is a ``float32`` array of length ``size``: a buffer reused from step to
+        step (OpenSpiel's observer) saves allocating and copying a new array.
+        """
 
     def segment(self, name: str) -> Segment:
         """The segment called ``name``."""

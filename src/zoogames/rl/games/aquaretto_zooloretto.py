@@ -175,37 +175,50 @@ class CombinedObservation(ObservationEncoder):
         self._at = {s.name: s.offset - self._planes for s in self.segments[1:]}
         self._zeros = bytes(4 * (self.size - self._planes))
 
-    def encode(self, state: State, seat: int) -> Vector:
-        """What ``seat`` sees of ``state`` (a new array)."""
+    def encode_into(self, state: State, seat: int, out: Vector) -> None:
+        """Write what ``seat`` sees of ``state`` into ``out`` (every entry)."""
         assert isinstance(state, AquarettoZoolorettoState)
         p = self.players
         at_ = self._at
-        order = [(seat + i) % p for i in range(p)]
-        zoos = [self.water.planes(state.zoos[s]) for s in order]
-        out = array("f", self._zeros)
+        zs = self._planes // p
+        for r in range(p):
+            out[r * zs : (r + 1) * zs] = self.water.planes(state.zoos[(seat + r) % p])
+        rest = array("f", self._zeros)  # item writes on an array.array are cheap
         nw, nl = len(aq.PLAYER_FEATURES), len(zo.PLAYER_FEATURES)
-        for r, s in enumerate(order):
-            aq.water_features(state, s, out, at_["water"] + r * nw)
-            o = at_["land"] + r * nl
-            out[o : o + nl] = array("f", zo.board_features(state, s))
+        for r in range(p):
+            s = (seat + r) % p
+            aq.water_features(state, s, rest, at_["water"] + r * nw)
+            zo.board_features(state, s, rest, at_["land"] + r * nl)
         if state.to_move is not None:
-            out[at_["turn"] + (state.to_move - seat) % p] = 1
-        table = [float(state.round), float(state.final_round)]
+            rest[at_["turn"] + (state.to_move - seat) % p] = 1
+        o = at_["table"]
+        rest[o] = state.round
+        if state.final_round:
+            rest[o + 1] = 1
+        o += 2
+        width = 2 + len(PILE_STATES)
         for pile, tiles in enumerate(state.piles):
             reserve = min(RESERVE, len(tiles))
-            one_hot = [0.0] * len(PILE_STATES)
-            one_hot[state.pile_state[pile]] = 1.0
-            table += [len(tiles) - reserve, reserve, *one_hot]
-        table += [state.bank, state.supply, *state.young_left]
-        table += [s in state.in_play for s in range(8)]
-        table += [*state.offspring_left, *(s in state.species_in_play for s in range(8))]
-        o = at_["table"]
-        out[o : o + 46] = array("f", table)
+            rest[o] = len(tiles) - reserve
+            rest[o + 1] = reserve
+            rest[o + 2 + state.pile_state[pile]] = 1
+            o += width
+        rest[o] = state.bank
+        rest[o + 1] = state.supply
+        o += 2
+        for i, n in enumerate(state.young_left):
+            rest[o + i] = n
+        for sp in state.in_play:
+            rest[o + 8 + sp] = 1
+        o += 16
+        for i, n in enumerate(state.offspring_left):
+            rest[o + i] = n
+        for sp in state.species_in_play:
+            rest[o + 8 + sp] = 1
         if state.pending:
-            out[at_["pending"] + state.pending[0]] = 1
-        write_round(state, seat, out, at_, _DRAW_ID, piles=True)
-        zoos.append(np.frombuffer(out, np.float32))
-        return np.concatenate(zoos)
+            rest[at_["pending"] + state.pending[0]] = 1
+        write_round(state, seat, rest, at_, _DRAW_ID, piles=True)
+        out[self._planes :] = np.frombuffer(rest, np.float32)
 
 
 class CombinedSpec(TruckSpec):

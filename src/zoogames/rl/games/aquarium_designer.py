@@ -89,12 +89,12 @@ CARD_FEATURES = 4 * (len(COLOURS) + 1)
 """A card's 4 sections TL, TR, BL, BR (unturned), each one-hot colour and an animal flag."""
 
 
-def _card_features(state: DesignerState, number: int) -> list[float]:
-    out = [0.0] * CARD_FEATURES
-    for i, (colour, animal) in enumerate(state.deck.layout[number - 1].rotated(0)):
-        out[i * 5 + colour] = 1.0
-        out[i * 5 + 4] = float(animal)
-    return out
+def _card_features(state: DesignerState, number: int, out: array[float], o: int) -> None:
+    """Write card ``number``'s :data:`CARD_FEATURES` into ``out`` from ``o`` (all 0 there)."""
+    for colour, animal in state.deck.layout[number - 1].rotated(0):
+        out[o + colour] = 1
+        out[o + 4] = animal
+        o += 5
 
 
 class DesignerObservation(ObservationEncoder):
@@ -136,9 +136,11 @@ class DesignerObservation(ObservationEncoder):
         self.size = last.offset + last.size
         self.high = 128.0
         self._at = {s.name: s.offset for s in self.segments}
+        self._planes = p * len(LAYOUT_PLANES) * 100
+        self._zeros = bytes(4 * (self.size - self._planes))
 
-    def encode(self, state: State, seat: int) -> Vector:
-        """What ``seat`` sees of ``state`` (a new array)."""
+    def encode_into(self, state: State, seat: int, out: Vector) -> None:
+        """Write what ``seat`` sees of ``state`` into ``out`` (every entry)."""
         assert isinstance(state, DesignerState)
         p = self.players
         at = self._at
@@ -150,49 +152,45 @@ class DesignerObservation(ObservationEncoder):
         raw = b"".join(m.to_bytes(_SECTION_BYTES, "little") for m in masks)
         bits = np.unpackbits(np.frombuffer(raw, np.uint8), bitorder="little")
         grid = bits.reshape(len(masks), _SECTION_BYTES * 8)[:, : L.SECTION_BITS]
-        planes = grid.reshape(len(masks), 10, L.W)[:, :, :10].astype(np.float32).ravel()
-        out = array("f", bytes(4 * (self.size - planes.size)))
-        base = planes.size
+        base = self._planes
+        out[:base].reshape(len(masks), 10, 10)[:] = grid.reshape(len(masks), 10, L.W)[:, :, :10]
+        rest = array("f", self._zeros)  # item writes on an array.array are cheap
         for r, s in enumerate(order):
             lay = state.layouts[s]
             o = at["positions"] - base + r * 50
             for q in L.bits(lay.occupied):
-                out[o + q] = 1
+                rest[o + q] = 1
             for q in L.bits(lay.free()):
-                out[o + 25 + q] = 1
+                rest[o + 25 + q] = 1
             o = at["players"] - base + r * len(PLAYER_FEATURES)
-            out[o : o + 6] = array(
-                "f",
-                (
-                    1 + len(lay.cards),
-                    lay.animal_count,
-                    lay.score(state.need)[0],
-                    state.drawn[s],
-                    state.passed[s],
-                    state.first == s,
-                ),
-            )
+            rest[o] = 1 + len(lay.cards)
+            rest[o + 1] = lay.animal_count
+            rest[o + 2] = lay.score(state.need)[0]
+            rest[o + 3] = state.drawn[s]
+            rest[o + 4] = state.passed[s]
+            if state.first == s:
+                rest[o + 5] = 1
         if state.to_move is not None:
-            out[at["turn"] - base + (state.to_move - seat) % p] = 1
+            rest[at["turn"] - base + (state.to_move - seat) % p] = 1
         o = at["table"] - base
-        out[o : o + 3] = array("f", (state.round, state.need == 3, len(state.pile)))
+        rest[o] = state.round
+        if state.need == 3:
+            rest[o + 1] = 1
+        rest[o + 2] = len(state.pile)
         o = at["cards"] - base
         for c in state.offer:
-            out[o + c - 1] = 1
+            rest[o + c - 1] = 1
         if state.preview:
-            out[o + LAYOUT_CARDS + state.preview - 1] = 1
-            f = at["preview"] - base
-            out[f : f + CARD_FEATURES] = array("f", _card_features(state, state.preview))
+            rest[o + LAYOUT_CARDS + state.preview - 1] = 1
+            _card_features(state, state.preview, rest, at["preview"] - base)
         for c in state.left:
-            out[o + 2 * LAYOUT_CARDS + c - 1] = 1
+            rest[o + 2 * LAYOUT_CARDS + c - 1] = 1
         for c in state.pile:
-            out[o + 3 * LAYOUT_CARDS + c - 1] = 1
+            rest[o + 3 * LAYOUT_CARDS + c - 1] = 1
         f = at["offer"] - base
         for i, c in enumerate(sorted(state.offer)):
-            out[f + i * CARD_FEATURES : f + (i + 1) * CARD_FEATURES] = array(
-                "f", _card_features(state, c)
-            )
-        return np.concatenate([planes, np.frombuffer(out, np.float32)])
+            _card_features(state, c, rest, f + i * CARD_FEATURES)
+        out[base:] = np.frombuffer(rest, np.float32)
 
 
 def _deal_size(state: DesignerState) -> int:

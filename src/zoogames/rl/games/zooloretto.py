@@ -223,35 +223,37 @@ PLAYER_FEATURES = (
 )
 
 
-def board_features(state: ZoolorettoState, seat: int) -> list[float]:
-    """``seat``'s :data:`PLAYER_FEATURES`."""
+def board_features(state: ZoolorettoState, seat: int, out: array[float], o: int) -> None:
+    """Write ``seat``'s :data:`PLAYER_FEATURES` into ``out`` from ``o`` on (all 0 there)."""
+    # Item writes into an array.array, not a list converted after: see water_features.
     b: ZooBoard = state.boards[seat]
-    out = [0.0] * len(PLAYER_FEATURES)
-    out[0] = state.coins[seat]
-    out[1] = b.boards_left
-    out[2] = state.took[seat] >= 0
+    out[o] = state.coins[seat]
+    out[o + 1] = b.boards_left
+    if state.took[seat] >= 0:
+        out[o + 2] = 1
     first = zt.FIRST
     built = b.built
     nf = len(ENCLOSURE_FEATURES)
-    for e, pen in enumerate(b.pens):
-        o = 3 + e * nf
-        out[o] = e < built
+    e = o + 3
+    for i, pen in enumerate(b.pens):
+        if i < built:
+            out[e] = 1
         if pen:
-            out[o + 1 + ((pen[0] - first) >> 3)] = 1.0
-            out[o + 9] = len(pen)
+            out[e + 1 + ((pen[0] - first) >> 3)] = 1
+            out[e + 9] = len(pen)
             for x in pen:
-                out[o + 10 + ((x - first) & 7)] += 1
-    o = 3 + len(ENCLOSURES) * nf
+                out[e + 10 + ((x - first) & 7)] += 1
+        e += nf
+    e = o + 3 + len(ENCLOSURES) * nf  # fixed offsets, whatever this board holds
     ns = len(STALL_FEATURES)
     for i, x in enumerate(b.stalls):
         if OWNER[i] < built:
-            out[o + i * ns] = 1.0
+            out[e + i * ns] = 1
         if x >= 0:
-            out[o + i * ns + 1 + x - zt.STALL] = 1.0
-    o += len(STALL_SPACES) * ns
+            out[e + i * ns + 1 + x - zt.STALL] = 1
+    e += len(STALL_SPACES) * ns
     for x in b.barn:
-        out[o + _BARN_ID[x]] += 1
-    return out
+        out[e + _BARN_ID[x]] += 1
 
 
 class ZoolorettoObservation(ObservationEncoder):
@@ -294,35 +296,35 @@ class ZoolorettoObservation(ObservationEncoder):
         self.size = last.offset + last.size
         self.high = 128.0
         self._at = {s.name: s.offset for s in self.segments}
+        self._zeros = bytes(4 * self.size)
 
-    def encode(self, state: State, seat: int) -> Vector:
-        """What ``seat`` sees of ``state`` (a new array)."""
+    def encode_into(self, state: State, seat: int, out: Vector) -> None:
+        """Write what ``seat`` sees of ``state`` into ``out`` (every entry)."""
         assert isinstance(state, ZoolorettoState)
         p = self.players
         at = self._at
-        out = array("f", bytes(4 * self.size))
+        rest = array("f", self._zeros)  # item writes on an array.array are cheap
         nf = len(PLAYER_FEATURES)
         for r in range(p):
-            s = (seat + r) % p
-            out[r * nf : (r + 1) * nf] = array("f", board_features(state, s))
+            board_features(state, (seat + r) % p, rest, r * nf)
         if state.to_move is not None:
-            out[at["turn"] + (state.to_move - seat) % p] = 1
-        reserve = min(RESERVE, len(state.pile))
+            rest[at["turn"] + (state.to_move - seat) % p] = 1
+        pile = len(state.pile)
+        reserve = min(RESERVE, pile)
         o = at["table"]
-        out[o : o + 21] = array(
-            "f",
-            (
-                state.round,
-                state.final_round,
-                len(state.pile) - reserve,
-                reserve,
-                state.bank,
-                *state.offspring_left,
-                *(s in state.species_in_play for s in range(8)),
-            ),
-        )
-        write_round(state, seat, out, at, _DRAW_ID)
-        return np.frombuffer(out, np.float32).copy()
+        rest[o] = state.round
+        if state.final_round:
+            rest[o + 1] = 1
+        rest[o + 2] = pile - reserve
+        rest[o + 3] = reserve
+        rest[o + 4] = state.bank
+        o += 5
+        for i, n in enumerate(state.offspring_left):
+            rest[o + i] = n
+        for sp in state.species_in_play:
+            rest[o + 8 + sp] = 1
+        write_round(state, seat, rest, at, _DRAW_ID)
+        out[:] = np.frombuffer(rest, np.float32)
 
 
 # ----- the spec ----------------------------------------------------------------------------
