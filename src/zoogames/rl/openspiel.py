@@ -127,6 +127,7 @@ class _Play:
     """
 
     __slots__ = (
+        "chance",
         "chosen",
         "engine",
         "events",
@@ -146,8 +147,11 @@ class _Play:
         self.pending: int | None = None
         self.chosen: list[int] = []
         self.outcomes: list[int] = []
-        self.events: list[str] = []
+        # What happened, for the information string: a set-up label, (seat, action index)
+        # or (CHANCE, outcome); put in words only when asked, not at every step.
+        self.events: list[str | tuple[int, int]] = []
         self.legal: list[int] | None = None  # computed once per position: MCTS asks often
+        self.chance: list[tuple[int, float]] | None = None  # the same, at a chance node
         self._next_setup()
 
     def _next_setup(self) -> None:
@@ -174,14 +178,16 @@ class _Play:
         assert engine is not None
         move = self.game.space.action(index)
         self.legal = None
-        self.events.append(f"{engine.to_move}:{move}")
-        if self.game.spec.chance(engine, move, ()) is None:
-            engine.apply(move)
-        else:
+        self.events.append((engine.to_move, index))  # type: ignore[arg-type]
+        if self.game.spec.has_chance(engine, move):
             self.pending = index
+        else:
+            engine.apply(move)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The outcomes of the chance node this is."""
+        if self.chance is not None:
+            return self.chance[:]  # a copy: the caller may change it
         if self.setup is not None:
             n = len(self.setup.values)
             return [(i, 1.0 / n) for i in range(n)]
@@ -189,22 +195,33 @@ class _Play:
         move = self.game.space.action(self.pending)
         outcomes = self.game.spec.chance(self.engine, move, tuple(self.chosen))
         assert outcomes is not None
-        return outcomes
+        self.chance = outcomes
+        return outcomes[:]
 
     def choose(self, outcome: int) -> None:
         """Apply a chance outcome of a pending action; apply the action once complete."""
         assert self.engine is not None and self.pending is not None
         spec_ = self.game.spec
         move = self.game.space.action(self.pending)
+        self.chance = None
         self.chosen.append(outcome)
         self.outcomes.append(outcome)
-        self.events.append(spec_.chance_label(outcome))
+        self.events.append((CHANCE, outcome))
         chosen = tuple(self.chosen)
         if spec_.chance(self.engine, move, chosen) is None:
             self.legal = None
             spec_.apply_chance(self.engine, move, chosen)
             self.pending = None
             self.chosen = []
+
+    def event_text(self, event: str | tuple[int, int]) -> str:
+        """An event of ``events`` in words: ``0:draw``, ``draws dolphin/m``, a set-up label."""
+        if isinstance(event, str):
+            return event
+        who, what = event
+        if who == CHANCE:
+            return self.game.spec.chance_label(what)
+        return f"{who}:{self.game.space.notation(what)}"
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Play:
         new = copy.copy(self)
@@ -299,7 +316,7 @@ class ZoogamesState(pyspiel.State):  # type: ignore[misc]
     def __str__(self) -> str:
         z = self.z
         if z.engine is None:
-            return "set-up: " + "; ".join(z.events)
+            return "set-up: " + "; ".join(map(z.event_text, z.events))
         if z.pending is None:
             return str(z.engine)
         return f"{z.engine}\n(waiting for the result of {z.game.space.notation(z.pending)})"
@@ -323,7 +340,8 @@ class ZoogamesState(pyspiel.State):  # type: ignore[misc]
 
     def information_string(self, player: int) -> str:
         """The public history as ``player`` saw it: set-up, actions, draws."""
-        return f"seat {player} | " + " | ".join(self.z.events)
+        z = self.z
+        return f"seat {player} | " + " | ".join(map(z.event_text, z.events))
 
 
 class Observer:
@@ -341,7 +359,7 @@ class Observer:
         if engine is None:
             self.tensor.fill(0.0)
         else:
-            self.tensor[:] = self.encoder.encode(engine, player)
+            self.encoder.encode_into(engine, player, self.tensor)
 
     def string_from(self, state: ZoogamesState, player: int) -> str:
         """The public history (information state) or the seat's view as JSON."""

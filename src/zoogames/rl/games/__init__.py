@@ -85,6 +85,10 @@ class GameSpec(ABC):
         """
         return None
 
+    def has_chance(self, state: State, action: Action) -> bool:
+        """True if ``action`` has a random result (what :meth:`chance` says, maybe cheaper)."""
+        return self.chance(state, action, ()) is not None
+
     def apply_chance(self, state: State, action: Action, chosen: tuple[int, ...]) -> None:
         """Apply ``action`` to ``state`` so that its random result is ``chosen``."""
         raise NotImplementedError

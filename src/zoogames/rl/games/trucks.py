@@ -94,6 +94,10 @@ class TruckSpec(GameSpec):
         assert isinstance(state, TruckState) and isinstance(action, Draw)
         return draw_outcomes(state.piles[max(action.pile, 0)], self.draw_ids)
 
+    def has_chance(self, state: State, action: Action) -> bool:
+        """A draw, and only a draw (without counting the pile, as :meth:`chance` would)."""
+        return type(action) is Draw
+
     def apply_chance(self, state: State, action: Action, chosen: tuple[int, ...]) -> None:
         """Draw a tile of kind ``draw_kinds[chosen[0]]``: one is moved to the top, then drawn."""
         assert isinstance(state, TruckState) and isinstance(action, Draw)
