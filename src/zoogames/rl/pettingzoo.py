@@ -40,6 +40,10 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 from pettingzoo.utils.env_logger import EnvLogger
+from pettingzoo.utils.wrappers.order_enforcing import (
+    AECOrderEnforcingIterable,
+    AECOrderEnforcingIterator,
+)
 
 from zoogames import games
 from zoogames.core.game import State
@@ -47,6 +51,7 @@ from zoogames.rl import rewards
 from zoogames.rl.spaces import Mask, action_space, observation_encoder
 
 ObsDict = dict[str, np.ndarray[Any, Any]]
+Last = tuple[ObsDict | None, float, bool, bool, dict[str, Any]]
 
 
 def env(game: str = "aquaretto", players: int = 2, **kwargs: Any) -> AECEnv[str, ObsDict, int]:
@@ -54,7 +59,64 @@ def env(game: str = "aquaretto", players: int = 2, **kwargs: Any) -> AECEnv[str,
 
     Keyword arguments go to :class:`raw_env`.
     """
-    return wrappers.OrderEnforcingWrapper(raw_env(game, players, **kwargs))
+    return OrderEnforcing(raw_env(game, players, **kwargs))
+
+
+class OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's ``OrderEnforcingWrapper``, with the same checks, minus most of its cost.
+
+    The stock wrapper reaches each attribute of the environment through two
+    ``__getattr__`` layers: ``last()`` and the ``agent_iter()`` loop make about ten such
+    look-ups per step, which cost as much as a step of the game. Here ``last``, ``step``
+    and the iterator go to the wrapped environment directly, after the same checks
+    (nothing before ``reset()``; ``step()`` between two agents of the loop).
+    """
+
+    def last(self, observe: bool = True) -> Last:
+        """As ``AECEnv.last``; an ``AttributeError`` before ``reset()``, as the stock wrapper."""
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return self.env.last(observe)  # type: ignore[no-any-return]
+
+    def step(self, action: int | None) -> None:
+        """As the stock wrapper: an error before ``reset()``, a warning once all are done."""
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        elif not self.env.agents:
+            self._has_updated = True
+            EnvLogger.warn_step_after_terminated_truncated()
+        else:
+            self._has_updated = True
+            self.env.step(action)
+
+    def agent_iter(self, max_iter: int = 2**63) -> AECOrderEnforcingIterable[str, ObsDict, int]:
+        """The agent to act, until all are done (an error before ``reset()``)."""
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return _Iterable(self, max_iter)
+
+
+class _Iterable(AECOrderEnforcingIterable[str, ObsDict, int]):  # type: ignore[misc]
+    def __iter__(self) -> _Iterator:
+        return _Iterator(self.env, self.max_iter)
+
+
+class _Iterator(AECOrderEnforcingIterator[str, ObsDict, int]):  # type: ignore[misc]
+    """The stock iterator, reading the environment's attributes without the wrapper."""
+
+    def __init__(self, env: OrderEnforcing, max_iter: int) -> None:
+        super().__init__(env, max_iter)
+        self.inner = env.env
+
+    def __next__(self) -> str:
+        inner = self.inner
+        if not inner.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        wrapper = self.env
+        assert wrapper._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        wrapper._has_updated = False
+        return inner.agent_selection  # type: ignore[no-any-return]
 
 
 class raw_env(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
