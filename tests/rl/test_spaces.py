@@ -11,7 +11,7 @@ import zoogames
 from tests.rl.helpers import cases, random_states
 from zoogames.core.errors import IllegalAction
 from zoogames.core.rng import Rng
-from zoogames.rl.games import ids
+from zoogames.rl.games import ids, spec
 from zoogames.rl.spaces import action_space, observation_encoder
 
 
@@ -95,6 +95,21 @@ def test_encode_into_overwrites_a_reused_buffer(game_id: str, players: int) -> N
         enc.encode_into(state, seat, buffer)
         assert np.array_equal(buffer, enc.encode(state, seat))
         buffer[::7] = 99.0  # leftovers must not survive the next write
+
+
+@pytest.mark.parametrize(("game_id", "players"), cases())
+def test_cached_parts_encode_as_a_cold_encoder(game_id: str, players: int) -> None:
+    """Encoders keep parts (zoo planes, a seat's features, the unseen counts) by their
+    inputs: a warm encoder, fed positions of several games in turn, encodes exactly as
+    a new one with nothing cached."""
+    warm = observation_encoder(game_id, players)
+    games = [[x.clone() for x in random_states(game_id, players, 1, seed=s)] for s in (21, 22)]
+    for i, state in enumerate(s for pair in zip(*games, strict=False) for s in pair):
+        if i % 3:
+            continue
+        cold = spec(game_id).observation_encoder(players)
+        for seat in range(players):
+            assert np.array_equal(warm.encode(state, seat), cold.encode(state, seat))
 
 
 def test_spaces_and_encoders_pickle_by_name() -> None:

@@ -37,6 +37,7 @@ from __future__ import annotations
 from array import array
 from bisect import bisect_right
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -400,6 +401,35 @@ def water_features(state: AquarettoState, seat: int, out: array[float], o: int) 
             out[o + _ANIMAL_ID[k]] = 1
 
 
+def water_chunk(
+    state: AquarettoState, seat: int, cache: dict[tuple[int, ...], array[float]]
+) -> array[float]:
+    """``seat``'s :data:`PLAYER_FEATURES` as an array, from ``cache`` when seen before.
+
+    The key holds everything :func:`water_features` reads, so equal keys write equal
+    features; most steps change one seat's at most.
+    """
+    z = state.zoos[seat]
+    key = (
+        state.coins[seat],
+        z.cashiers,
+        z.keepers,
+        z.manager,
+        z.small_left,
+        z.large_left,
+        z.allowance,
+        state.took[seat] >= 0,
+        *z.depot,
+    )
+    chunk = cache.get(key)
+    if chunk is None:
+        if len(cache) >= 1024:
+            cache.clear()
+        chunk = cache[key] = array("f", bytes(4 * len(PLAYER_FEATURES)))
+        water_features(state, seat, chunk, 0)
+    return chunk
+
+
 def _zoo_planes(z: WaterZoo) -> Vector:
     masks = (z.spaces, *z.species, z.male, z.female, z.fish, z.bolt, z.young, z.trainers)
     raw = b"".join(m.to_bytes(_NBYTES, "little") for m in masks)
@@ -456,11 +486,15 @@ class AquarettoObservation(ObservationEncoder):
         base = players * self._zoo_size
         self._at = {s.name: s.offset - base for s in self.segments[1:]}
         self._zeros = bytes(4 * (self.size - base))
-        self._cache: dict[tuple[int, int, int], Vector] = {}
+        self._cache: dict[tuple[int, ...], Vector] = {}
+        self._players: dict[tuple[int, ...], array[float]] = {}
+        self._unseen: dict[Any, array[float]] = {}
 
     def planes(self, z: WaterZoo) -> Vector:
-        """A water zoo's planes, flat (cached by the zoo's spaces, tiles and trainers)."""
-        key = (z.spaces, z.animals, z.trainers)
+        """A water zoo's planes, flat (cached by every mask they are made of)."""
+        # Every mask: keyed by the occupied cells alone, two zoos with the same cells but
+        # other species or marks shared their planes (a wrong observation).
+        key = (z.spaces, *z.species, z.male, z.female, z.fish, z.bolt, z.young, z.trainers)
         found = self._cache.get(key)
         if found is None:
             if len(self._cache) >= 512:
@@ -480,7 +514,7 @@ class AquarettoObservation(ObservationEncoder):
         nf = len(PLAYER_FEATURES)
         o = at["players"]
         for r in range(p):
-            water_features(state, (seat + r) % p, rest, o + r * nf)
+            rest[o + r * nf : o + (r + 1) * nf] = water_chunk(state, (seat + r) % p, self._players)
         if state.to_move is not None:
             rest[at["turn"] + (state.to_move - seat) % p] = 1
         o = at["table"]
@@ -501,7 +535,7 @@ class AquarettoObservation(ObservationEncoder):
             rest[o + sp] = 1
         if state.pending:
             rest[at["pending"] + state.pending[0]] = 1
-        write_round(state, seat, rest, at, _DRAW_ID)
+        write_round(state, seat, rest, at, _DRAW_ID, unseen=self._unseen)
         out[p * zs :] = np.frombuffer(rest, np.float32)
 
 

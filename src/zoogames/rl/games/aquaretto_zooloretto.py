@@ -20,6 +20,7 @@ A ``draw`` is a chance node over the kinds left in that pile (:data:`DRAW_KINDS`
 from __future__ import annotations
 
 from array import array
+from typing import Any
 
 import numpy as np
 
@@ -174,6 +175,9 @@ class CombinedObservation(ObservationEncoder):
         self._planes = p * len(aq.PLANES) * 21 * 21
         self._at = {s.name: s.offset - self._planes for s in self.segments[1:]}
         self._zeros = bytes(4 * (self.size - self._planes))
+        self._water: dict[tuple[int, ...], array[float]] = {}
+        self._land: dict[Any, array[float]] = {}
+        self._unseen: dict[Any, array[float]] = {}
 
     def encode_into(self, state: State, seat: int, out: Vector) -> None:
         """Write what ``seat`` sees of ``state`` into ``out`` (every entry)."""
@@ -187,8 +191,10 @@ class CombinedObservation(ObservationEncoder):
         nw, nl = len(aq.PLAYER_FEATURES), len(zo.PLAYER_FEATURES)
         for r in range(p):
             s = (seat + r) % p
-            aq.water_features(state, s, rest, at_["water"] + r * nw)
-            zo.board_features(state, s, rest, at_["land"] + r * nl)
+            o = at_["water"] + r * nw
+            rest[o : o + nw] = aq.water_chunk(state, s, self._water)
+            o = at_["land"] + r * nl
+            rest[o : o + nl] = zo.board_chunk(state, s, self._land)
         if state.to_move is not None:
             rest[at_["turn"] + (state.to_move - seat) % p] = 1
         o = at_["table"]
@@ -217,7 +223,7 @@ class CombinedObservation(ObservationEncoder):
             rest[o + 8 + sp] = 1
         if state.pending:
             rest[at_["pending"] + state.pending[0]] = 1
-        write_round(state, seat, rest, at_, _DRAW_ID, piles=True)
+        write_round(state, seat, rest, at_, _DRAW_ID, piles=True, unseen=self._unseen)
         out[self._planes :] = np.frombuffer(rest, np.float32)
 
 

@@ -12,6 +12,7 @@ from array import array
 from collections import Counter
 from itertools import combinations
 from math import comb
+from typing import Any
 
 from zoogames.core.game import JSON, Action, State
 from zoogames.games.trucks import REMOVED_BY_PLAYERS, TRUCK_SIZE, Draw, TruckState
@@ -124,13 +125,16 @@ def write_round(
     at: dict[str, int],
     ids: dict[int, int],
     piles: bool = False,
+    unseen: dict[Any, array[float]] | None = None,
 ) -> None:
     """Write the round's segments into ``out`` (all 0 there), from ``seat``'s side.
 
     ``drawn`` (one-hot) and ``unloading`` (counts) over the kinds of ``ids``; per truck
     (``trucks``): tile counts, free spaces, blocked spaces, taken, with ``piles`` the pile
     it carries this round (one-hot), then who took it (one-hot, ``seat`` first);
-    ``unseen``: the tiles left in every pile, by kind.
+    ``unseen``: the tiles left in every pile, by kind. Counting a pile of a hundred tiles
+    is the dearest part, and the pile changes only at a draw: the ``unseen`` dictionary
+    (the encoder's) keeps the segment per pile content.
     """
     k = len(ids)
     players = state.players
@@ -153,6 +157,16 @@ def write_round(
         out[o + k + 1] = TRUCK_SIZE - state.capacity[tr]
         if piles and state.truck_pile[tr] >= 0:
             out[o + k + 3 + state.truck_pile[tr]] = 1
-    for tiles in state.piles:
-        for x, n in Counter(tiles).items():
-            out[at["unseen"] + ids[x]] = n
+    u = at["unseen"]
+    key = tuple(state.piles[0]) if len(state.piles) == 1 else tuple(map(tuple, state.piles))
+    chunk = unseen.get(key) if unseen is not None else None
+    if chunk is None:
+        chunk = array("f", bytes(4 * k))
+        for tiles in state.piles:
+            for x, n in Counter(tiles).items():
+                chunk[ids[x]] = n
+        if unseen is not None:
+            if len(unseen) >= 1024:
+                unseen.clear()
+            unseen[key] = chunk
+    out[u : u + k] = chunk

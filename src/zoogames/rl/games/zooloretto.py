@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from array import array
 from bisect import bisect_right
+from typing import Any
 
 import numpy as np
 
@@ -256,6 +257,31 @@ def board_features(state: ZoolorettoState, seat: int, out: array[float], o: int)
         out[e + _BARN_ID[x]] += 1
 
 
+def board_chunk(state: ZoolorettoState, seat: int, cache: dict[Any, array[float]]) -> array[float]:
+    """``seat``'s :data:`PLAYER_FEATURES` as an array, from ``cache`` when seen before.
+
+    The key holds everything :func:`board_features` reads, so equal keys write equal
+    features; most steps change one seat's at most.
+    """
+    b: ZooBoard = state.boards[seat]
+    key = (
+        state.coins[seat],
+        b.boards_left,
+        state.took[seat] >= 0,
+        b.built,
+        tuple(map(tuple, b.pens)),
+        tuple(b.stalls),
+        tuple(b.barn),
+    )
+    chunk = cache.get(key)
+    if chunk is None:
+        if len(cache) >= 1024:
+            cache.clear()
+        chunk = cache[key] = array("f", bytes(4 * len(PLAYER_FEATURES)))
+        board_features(state, seat, chunk, 0)
+    return chunk
+
+
 class ZoolorettoObservation(ObservationEncoder):
     """What one seat sees of Zooloretto; everything but the order of the pile.
 
@@ -297,6 +323,8 @@ class ZoolorettoObservation(ObservationEncoder):
         self.high = 128.0
         self._at = {s.name: s.offset for s in self.segments}
         self._zeros = bytes(4 * self.size)
+        self._players: dict[Any, array[float]] = {}
+        self._unseen: dict[Any, array[float]] = {}
 
     def encode_into(self, state: State, seat: int, out: Vector) -> None:
         """Write what ``seat`` sees of ``state`` into ``out`` (every entry)."""
@@ -306,7 +334,7 @@ class ZoolorettoObservation(ObservationEncoder):
         rest = array("f", self._zeros)  # item writes on an array.array are cheap
         nf = len(PLAYER_FEATURES)
         for r in range(p):
-            board_features(state, (seat + r) % p, rest, r * nf)
+            rest[r * nf : (r + 1) * nf] = board_chunk(state, (seat + r) % p, self._players)
         if state.to_move is not None:
             rest[at["turn"] + (state.to_move - seat) % p] = 1
         pile = len(state.pile)
@@ -323,7 +351,7 @@ class ZoolorettoObservation(ObservationEncoder):
             rest[o + i] = n
         for sp in state.species_in_play:
             rest[o + 8 + sp] = 1
-        write_round(state, seat, rest, at, _DRAW_ID)
+        write_round(state, seat, rest, at, _DRAW_ID, unseen=self._unseen)
         out[:] = np.frombuffer(rest, np.float32)
 
 
