@@ -20,6 +20,7 @@ cards still in the deck.
 from __future__ import annotations
 
 from array import array
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -138,6 +139,21 @@ class DesignerObservation(ObservationEncoder):
         self._at = {s.name: s.offset for s in self.segments}
         self._planes = p * len(LAYOUT_PLANES) * 100
         self._zeros = bytes(4 * (self.size - self._planes))
+        self._layouts: dict[Any, tuple[Vector, array[float], array[float]]] = {}
+
+    def _layout(self, lay: L.Layout, need: int) -> tuple[Vector, array[float], array[float]]:
+        """:func:`_layout_parts`, cached: an aquarium changes once a round at most.
+
+        The entrance and the cards placed (number, position, turns, in order) make the
+        whole layout, so with the scoring rule (``need``) they key everything derived.
+        """
+        key = (lay.entrance, *lay.cards, need)
+        found = self._layouts.get(key)
+        if found is None:
+            if len(self._layouts) >= 1024:
+                self._layouts.clear()
+            found = self._layouts[key] = _layout_parts(lay, need)
+        return found
 
     def encode_into(self, state: State, seat: int, out: Vector) -> None:
         """Write what ``seat`` sees of ``state`` into ``out`` (every entry)."""
@@ -145,27 +161,16 @@ class DesignerObservation(ObservationEncoder):
         p = self.players
         at = self._at
         order = [(seat + i) % p for i in range(p)]
-        masks = []
-        for s in order:
-            lay = state.layouts[s]
-            masks += [*lay.colours, lay.animals]
-        raw = b"".join(m.to_bytes(_SECTION_BYTES, "little") for m in masks)
-        bits = np.unpackbits(np.frombuffer(raw, np.uint8), bitorder="little")
-        grid = bits.reshape(len(masks), _SECTION_BYTES * 8)[:, : L.SECTION_BITS]
         base = self._planes
-        out[:base].reshape(len(masks), 10, 10)[:] = grid.reshape(len(masks), 10, L.W)[:, :, :10]
+        size = len(LAYOUT_PLANES) * 100
         rest = array("f", self._zeros)  # item writes on an array.array are cheap
         for r, s in enumerate(order):
-            lay = state.layouts[s]
+            planes, positions, features = self._layout(state.layouts[s], state.need)
+            out[r * size : (r + 1) * size] = planes
             o = at["positions"] - base + r * 50
-            for q in L.bits(lay.occupied):
-                rest[o + q] = 1
-            for q in L.bits(lay.free()):
-                rest[o + 25 + q] = 1
+            rest[o : o + 50] = positions
             o = at["players"] - base + r * len(PLAYER_FEATURES)
-            rest[o] = 1 + len(lay.cards)
-            rest[o + 1] = lay.animal_count
-            rest[o + 2] = lay.score(state.need)[0]
+            rest[o : o + 3] = features
             rest[o + 3] = state.drawn[s]
             rest[o + 4] = state.passed[s]
             if state.first == s:
@@ -191,6 +196,22 @@ class DesignerObservation(ObservationEncoder):
         for i, c in enumerate(sorted(state.offer)):
             _card_features(state, c, rest, f + i * CARD_FEATURES)
         out[base:] = np.frombuffer(rest, np.float32)
+
+
+def _layout_parts(lay: L.Layout, need: int) -> tuple[Vector, array[float], array[float]]:
+    """An aquarium's planes, its positions (taken, free) and its first 3 player features."""
+    masks = [*lay.colours, lay.animals]
+    raw = b"".join(m.to_bytes(_SECTION_BYTES, "little") for m in masks)
+    bits = np.unpackbits(np.frombuffer(raw, np.uint8), bitorder="little")
+    grid = bits.reshape(len(masks), _SECTION_BYTES * 8)[:, : L.SECTION_BITS]
+    planes = grid.reshape(len(masks), 10, L.W)[:, :, :10].astype(np.float32).ravel()
+    positions = array("f", bytes(4 * 50))
+    for q in L.bits(lay.occupied):
+        positions[q] = 1
+    for q in L.bits(lay.free()):
+        positions[25 + q] = 1
+    features = array("f", (1 + len(lay.cards), lay.animal_count, lay.score(need)[0]))
+    return planes, positions, features
 
 
 def _deal_size(state: DesignerState) -> int:
