@@ -113,3 +113,39 @@ def test_wrapped_environments_pickle_too() -> None:
     e.step(0)
     again = pickle.loads(pickle.dumps(e))
     assert again.unwrapped.game_state == e.unwrapped.game_state
+
+
+@pytest.mark.parametrize(("game_id", "players"), [c for c in cases() if c[1] in (1, 2, 4)])
+def test_reused_buffers_hold_what_new_arrays_would(game_id: str, players: int) -> None:
+    """``copy=False`` (the environment's own arrays, rewritten in place) observes exactly
+    as the default, and its arrays are read-only."""
+    fresh, reused = raw_env(game_id, players), raw_env(game_id, players, copy=False)
+    fresh.reset(seed=12)
+    reused.reset(seed=12)
+    rng = np.random.default_rng(3)
+    for agent in fresh.agent_iter():
+        assert reused.agent_selection == agent
+        for other in fresh.possible_agents:  # a seat not to move too: all-0 mask
+            a, b = fresh.observe(other), reused.observe(other)
+            assert np.array_equal(a["observation"], b["observation"])
+            assert np.array_equal(a["action_mask"], b["action_mask"])
+            assert not b["observation"].flags.writeable
+            assert not b["action_mask"].flags.writeable
+        _, _, terminated, truncated, info = fresh.last()
+        action = None if terminated or truncated else int(rng.choice(info["legal"]))
+        fresh.step(action)
+        reused.step(action)
+    assert reused.game_state == fresh.game_state
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the same expected warnings as above
+        api_test(env(game_id, players=players, copy=False), num_cycles=200)
+
+
+def test_reused_buffers_are_not_shared_by_clones() -> None:
+    e = raw_env("aquaretto", 2, copy=False)
+    e.reset(seed=2)
+    before = e.last()[0]["action_mask"].copy()
+    twin = e.clone()
+    twin.step(twin.legal_indices()[0])
+    twin.last()
+    assert np.array_equal(e.last()[0]["action_mask"], before)
