@@ -6,7 +6,8 @@ uniformly random games for about ``--seconds`` each way:
 
 - ``engine``: ``legal_actions()``, a random choice, ``apply()``: the engine's own time;
 - ``pettingzoo``: the AEC loop as its users write it: ``last()`` (observation and
-  mask), a random legal index (from ``info["legal"]``), ``step()``;
+  mask), a random legal index (from ``info["legal"]``), ``step()``; ``pettingzoo_reuse``
+  the same with ``copy=False`` (the environment's own arrays, rewritten in place);
 - ``gymnasium``: ``step()`` with a random index of ``info["legal"]`` against ``random``
   bots (the observation and the mask come with every step);
 - ``openspiel``: ``legal_actions()``, ``apply_action()``, chance outcomes sampled;
@@ -26,7 +27,8 @@ observation and mask (microseconds, over positions of random games).
 
 ``floors_us`` is what the libraries themselves cost per step, with a game that does
 nothing (2 legal actions, no observation to speak of), in the same loops: PettingZoo's
-AEC loop through its ``OrderEnforcingWrapper``, and a Python game in OpenSpiel. No
+AEC loop through its ``OrderEnforcingWrapper`` (and through the adapter's leaner
+subclass of it), and a Python game in OpenSpiel. No
 adapter can cost less than that; compare it with the engine's own time per action
 (``engine_us``).
 
@@ -69,11 +71,13 @@ def engine_rate(game_id: str, players: int, seconds: float, first: int = 0) -> f
     return actions / (time.perf_counter() - start)
 
 
-def pettingzoo_rate(game_id: str, players: int, seconds: float, first: int = 0) -> float:
+def pettingzoo_rate(
+    game_id: str, players: int, seconds: float, first: int = 0, copy: bool = True
+) -> float:
     """Engine actions per second through the PettingZoo AEC loop."""
     from zoogames.rl.pettingzoo import env
 
-    e = env(game_id, players=players)
+    e = env(game_id, players=players, copy=copy)
     rng = Rng(players, "bench")
     actions = games = 0
     start = time.perf_counter()
@@ -220,11 +224,17 @@ def openspiel_floor_us(seconds: float) -> float:
     return 1e6 / openspiel_loop(NothingGame(), seconds, "", Rng(0, "bench"))
 
 
-def pettingzoo_floor_us(seconds: float) -> float:
-    """Microseconds per step of PettingZoo's own AEC loop (a game doing nothing)."""
+def pettingzoo_floor_us(seconds: float, stock: bool) -> float:
+    """Microseconds per step of PettingZoo's own AEC loop (a game doing nothing).
+
+    ``stock``: through PettingZoo's ``OrderEnforcingWrapper``; else through the adapter's
+    leaner subclass of it (:class:`zoogames.rl.pettingzoo.OrderEnforcing`).
+    """
     from gymnasium import spaces
     from pettingzoo import AECEnv
     from pettingzoo.utils import wrappers
+
+    from zoogames.rl.pettingzoo import OrderEnforcing
 
     class Nothing(AECEnv):  # type: ignore[misc]
         """Two agents, 100 moves of two actions, a constant observation."""
@@ -262,7 +272,7 @@ def pettingzoo_floor_us(seconds: float) -> float:
             self.agent_selection = "b" if self.agent_selection == "a" else "a"
             self._accumulate_rewards()
 
-    e = wrappers.OrderEnforcingWrapper(Nothing())
+    e = wrappers.OrderEnforcingWrapper(Nothing()) if stock else OrderEnforcing(Nothing())
     rng = Rng(0, "bench")
     actions = 0
     start = time.perf_counter()
@@ -312,6 +322,7 @@ def measure(game_id: str, players: int, seconds: float) -> dict[str, Any]:
     runs: dict[str, Any] = {
         "engine": lambda t, k: engine_rate(game_id, players, t, k),
         "pettingzoo": lambda t, k: pettingzoo_rate(game_id, players, t, k),
+        "pettingzoo_reuse": lambda t, k: pettingzoo_rate(game_id, players, t, k, copy=False),
         "gymnasium": lambda t, k: gymnasium_rate(game_id, players, t, k),
         "openspiel": lambda t, k: openspiel_rate(game_id, players, t, "", k),
         "openspiel_observed": lambda t, k: openspiel_rate(game_id, players, t, "observer", k),
@@ -368,7 +379,8 @@ def main() -> None:
     args = parser.parse_args()
     out: dict[str, Any] = {}
     floors = {
-        "pettingzoo": round(pettingzoo_floor_us(args.seconds), 2),
+        "pettingzoo": round(pettingzoo_floor_us(args.seconds, stock=True), 2),
+        "pettingzoo_zoogames_wrapper": round(pettingzoo_floor_us(args.seconds, stock=False), 2),
         "openspiel": round(openspiel_floor_us(args.seconds), 2),
     }
     for game_id in args.game or ids():
