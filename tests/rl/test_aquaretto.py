@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 
 import zoogames
+from tests.rl.helpers import random_states
 from zoogames.games.aquaretto import geometry as g
+from zoogames.games.aquaretto.state import AquarettoState
+from zoogames.games.aquaretto.zoo import WaterZoo
 from zoogames.rl.games import aquaretto as A
 from zoogames.rl.spaces import action_space, observation_encoder
 
@@ -102,3 +107,25 @@ def test_the_observation_puts_the_observer_first() -> None:
         assert animals.sum() == 1
         turn = enc.segment("turn").of(enc.encode(state, viewer))
         assert turn[(state.to_move - viewer) % 3] == 1  # type: ignore[operator]
+
+
+def test_planes_updated_from_other_planes_are_exact() -> None:
+    """The encoder derives a zoo's planes from its last ones by fixing the differing bits:
+    from the zoo a step before and from an unrelated zoo, the result is the full unpack."""
+
+    def masks(z: WaterZoo) -> tuple[int, ...]:
+        return (z.spaces, *z.species, z.male, z.female, z.fish, z.bolt, z.young, z.trainers)
+
+    states: list[AquarettoState] = []
+    for state in random_states("aquaretto", 3, games=1, seed=5):
+        assert isinstance(state, AquarettoState)
+        states.append(state.clone())
+    pairs = [
+        (za, zb)
+        for a, b in itertools.pairwise(states)
+        for za, zb in zip(a.zoos, b.zoos, strict=True)
+    ]
+    pairs += [(a.zoos[0], b.zoos[2]) for a, b in zip(states[::5], states[3::5], strict=False)]
+    for old, new in pairs:
+        got = A._changed_planes(A._zoo_planes(old), masks(old), masks(new))
+        assert np.array_equal(got, A._zoo_planes(new))
