@@ -517,7 +517,7 @@ class AquarettoObservation(ObservationEncoder):
         key = (z.spaces, *z.species, z.male, z.female, z.fish, z.bolt, z.young, z.trainers)
         found = self._cache.get(key)
         if found is None:
-            if len(self._cache) >= 512:
+            if len(self._cache) >= 64:  # 26 KB each: the last planes of each zoo do the rest
                 self._cache.clear()
             # A zoo changes a cell or two per action: from this zoo's last planes, fixing
             # the bits that differ costs far less than unpacking all 15 masks again.
