@@ -140,8 +140,8 @@ class ActionSpace(ABC):
         if len(indices) < 24:  # item writes beat converting a short list to an index array
             for i in indices:
                 m[i] = 1
-        else:
-            m[indices] = 1
+        else:  # fromiter converts a list of ints about twice as fast as m[list] does
+            m[np.fromiter(indices, np.intp, len(indices))] = 1
         return m
 
     def factors(self) -> dict[str, npt.NDArray[np.int32]]:
@@ -190,16 +190,23 @@ class MaskBuffer:
 
     def __init__(self, n: int) -> None:
         self.array: Mask = np.zeros(n, np.int8)
-        self._on: list[int] = []
+        self._on: list[int] | npt.NDArray[np.intp] = []
 
     def set(self, indices: list[int]) -> Mask:
         """The mask with a 1 at each of ``indices`` only (a read-only view, see above)."""
         m = self.array
-        for i in self._on:
-            m[i] = 0
-        for i in indices:
-            m[i] = 1
-        self._on = list(indices)
+        if isinstance(self._on, list):
+            for i in self._on:
+                m[i] = 0
+        else:
+            m[self._on] = 0
+        if len(indices) < 24:  # as in ActionSpace.mask_of
+            self._on = list(indices)
+            for i in indices:
+                m[i] = 1
+        else:
+            self._on = np.fromiter(indices, np.intp, len(indices))
+            m[self._on] = 1
         return read_only(m)
 
 
