@@ -241,6 +241,7 @@ class _Play:
     def __setstate__(self, state: dict[str, Any]) -> None:
         game_id, params = state.pop("game")
         self.game = pyspiel.load_game(short_name(game_id), params)
+        self.chance = None  # absent from states pickled before it was kept
         for k, v in state.items():
             setattr(self, k, v)
 
