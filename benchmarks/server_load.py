@@ -9,12 +9,14 @@ it has the last answer, and latency is then simply games / throughput). A game t
 ends is replaced by a new one. The latency of an action runs from sending it to
 receiving, on the same socket, the pushed state with the new number.
 
-After a warm-up it measures for ``--seconds`` and prints one JSON line: games,
+The clients start at random moments of the first ``--ramp`` seconds (so that their games
+do not all end, and get replaced, in the same second); after ``--warmup`` seconds it
+measures for ``--seconds`` and prints one JSON line: games,
 connections, seconds, actions, actions_per_second, p50_ms, p99_ms, errors, the CPU time
 the server and this client spent per action, and the machine's load average when it
 started (the server and this client share the machine with whatever else runs).
 
-    python benchmarks/server_load.py [--games 100] [--rate 6] [--seconds 20] [--db URL]
+    python benchmarks/server_load.py [--games 100] [--rate 5] [--seconds 20] [--db URL]
 
 Target (docs/server.md): 100 games on SQLite, at least 500 actions/s, p99 under 100 ms.
 """
@@ -116,7 +118,10 @@ async def play(base: str, args: argparse.Namespace, stats: Stats, seed: int) -> 
     """One client: play games one after another, one action at a time."""
     rng = random.Random(seed)
     interval = 1 / args.rate if args.rate > 0 else 0.0
-    next_send = time.perf_counter() + rng.random() * interval  # staggered starts
+    # Clients start at random moments of the ramp: started together, the games would also
+    # end together, and a hundred games created in the same second is no site's traffic.
+    await asyncio.sleep(rng.uniform(0, args.ramp))
+    next_send = time.perf_counter() + rng.random() * interval
     async with httpx.AsyncClient(base_url=base, timeout=60) as http:
         while True:
             body = {
@@ -194,13 +199,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=20)
-    parser.add_argument("--warmup", type=float, default=3)
+    parser.add_argument(
+        "--ramp", type=float, default=10, help="seconds over which the clients start"
+    )
+    parser.add_argument(
+        "--warmup", type=float, default=15, help="seconds before measuring (ramp included)"
+    )
     parser.add_argument("--game", default="aquaretto")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument(
         "--rate",
         type=float,
-        default=6,
+        default=5,
         help="actions per second each game aims at (0: as fast as the answers come)",
     )
     parser.add_argument("--db", help="database URL (default: SQLite in a temporary directory)")
