@@ -78,7 +78,16 @@ def pettingzoo_rate(
     from zoogames.rl.pettingzoo import env
 
     e = env(game_id, players=players, copy=copy)
-    rng = Rng(players, "bench")
+    actions, elapsed = aec_loop(e, Rng(players, "bench"), seconds, first)
+    return actions / elapsed
+
+
+def aec_loop(e: Any, rng: Rng, seconds: float, first: int = 0) -> tuple[int, float]:
+    """The actions played and the time taken by PettingZoo's AEC loop over ``e``.
+
+    The loop as its users write it: ``last()``, a random legal index, ``step()``, game
+    after game for about ``seconds``.
+    """
     actions = games = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
@@ -91,7 +100,7 @@ def pettingzoo_rate(
             e.step(rng.choice(info["legal"]))
             actions += 1
         games += 1
-    return actions / (time.perf_counter() - start)
+    return actions, time.perf_counter() - start
 
 
 def gymnasium_rate(game_id: str, players: int, seconds: float, first: int = 0) -> float:
@@ -273,19 +282,8 @@ def pettingzoo_floor_us(seconds: float, stock: bool) -> float:
             self._accumulate_rewards()
 
     e = wrappers.OrderEnforcingWrapper(Nothing()) if stock else OrderEnforcing(Nothing())
-    rng = Rng(0, "bench")
-    actions = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        e.reset()
-        for _ in e.agent_iter():
-            _, _, terminated, truncated, info = e.last()
-            if terminated or truncated:
-                e.step(None)
-                continue
-            e.step(rng.choice(info["legal"]))
-            actions += 1
-    return 1e6 * (time.perf_counter() - start) / actions
+    actions, elapsed = aec_loop(e, Rng(0, "bench"), seconds)
+    return 1e6 * elapsed / actions
 
 
 def positions(game_id: str, players: int, count: int) -> list[State]:

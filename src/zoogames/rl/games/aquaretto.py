@@ -74,7 +74,7 @@ from zoogames.games.trucks import (
     Load,
     Take,
 )
-from zoogames.rl.games.trucks import TruckSpec, write_round
+from zoogames.rl.games.trucks import TruckSpec, cached_features, write_round
 from zoogames.rl.spaces import ActionSpace, Block, ObservationEncoder, Vector, segments
 
 # ----- tiles -------------------------------------------------------------------------------
@@ -421,13 +421,9 @@ def water_chunk(
         state.took[seat] >= 0,
         *z.depot,
     )
-    chunk = cache.get(key)
-    if chunk is None:
-        if len(cache) >= 1024:
-            cache.clear()
-        chunk = cache[key] = array("f", bytes(4 * len(PLAYER_FEATURES)))
-        water_features(state, seat, chunk, 0)
-    return chunk
+    return cached_features(
+        cache, key, len(PLAYER_FEATURES), lambda out: water_features(state, seat, out, 0)
+    )
 
 
 def _zoo_planes(z: WaterZoo) -> Vector:

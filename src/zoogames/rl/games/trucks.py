@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from array import array
 from collections import Counter
+from collections.abc import Callable, Hashable
 from itertools import combinations
 from math import comb
 from typing import Any
@@ -170,3 +171,24 @@ def write_round(
                 unseen.clear()
             unseen[key] = chunk
     out[u : u + k] = chunk
+
+
+def cached_features(
+    cache: dict[Any, array[float]],
+    key: Hashable,
+    size: int,
+    write: Callable[[array[float]], None],
+) -> array[float]:
+    """The ``size`` features ``write`` puts into a zeroed array; from ``cache`` if seen.
+
+    ``key`` holds everything ``write`` reads, so equal keys mean equal features. The
+    cache is emptied when full (1,024 entries): the common case, each seat's last
+    position, stays cheap.
+    """
+    chunk = cache.get(key)
+    if chunk is None:
+        if len(cache) >= 1024:
+            cache.clear()
+        chunk = cache[key] = array("f", bytes(4 * size))
+        write(chunk)
+    return chunk

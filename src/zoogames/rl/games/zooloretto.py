@@ -67,7 +67,7 @@ from zoogames.games.zooloretto.zoo import (
     STALL_SPACES,
     ZooBoard,
 )
-from zoogames.rl.games.trucks import TruckSpec, write_round
+from zoogames.rl.games.trucks import TruckSpec, cached_features, write_round
 from zoogames.rl.spaces import ActionSpace, Block, ObservationEncoder, Vector, segments
 
 ENCLOSURE_CODES = tuple(range(len(ENCLOSURES)))
@@ -273,13 +273,9 @@ def board_chunk(state: ZoolorettoState, seat: int, cache: dict[Any, array[float]
         tuple(b.stalls),
         tuple(b.barn),
     )
-    chunk = cache.get(key)
-    if chunk is None:
-        if len(cache) >= 1024:
-            cache.clear()
-        chunk = cache[key] = array("f", bytes(4 * len(PLAYER_FEATURES)))
-        board_features(state, seat, chunk, 0)
-    return chunk
+    return cached_features(
+        cache, key, len(PLAYER_FEATURES), lambda out: board_features(state, seat, out, 0)
+    )
 
 
 class ZoolorettoObservation(ObservationEncoder):
