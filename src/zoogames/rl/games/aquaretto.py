@@ -68,13 +68,12 @@ from zoogames.games.trucks import (
     DRAW,
     LOADS,
     REMOVED_BY_PLAYERS,
-    RESERVE,
     TAKES,
     Draw,
     Load,
     Take,
 )
-from zoogames.rl.games.trucks import TruckSpec, cached_features, write_round
+from zoogames.rl.games.trucks import TruckSpec, cached_features, write_round, write_table_head
 from zoogames.rl.spaces import ActionSpace, Block, ObservationEncoder, Vector, segments
 
 # ----- tiles -------------------------------------------------------------------------------
@@ -543,17 +542,9 @@ class AquarettoObservation(ObservationEncoder):
             rest[o + r * nf : o + (r + 1) * nf] = water_chunk(state, (seat + r) % p, self._players)
         if state.to_move is not None:
             rest[at["turn"] + (state.to_move - seat) % p] = 1
-        o = at["table"]
-        pile = len(state.pile)
-        reserve = min(RESERVE, pile)
-        rest[o] = state.round
-        if state.final_round:
-            rest[o + 1] = 1
-        rest[o + 2] = pile - reserve
-        rest[o + 3] = reserve
-        rest[o + 4] = state.bank
-        rest[o + 5] = state.supply
-        o += 6
+        o = write_table_head(state, rest, at["table"])
+        rest[o] = state.supply
+        o += 1
         for i, n in enumerate(state.young_left):
             rest[o + i] = n
         o += 8

@@ -16,7 +16,7 @@ from math import comb
 from typing import Any
 
 from zoogames.core.game import JSON, Action, State
-from zoogames.games.trucks import REMOVED_BY_PLAYERS, TRUCK_SIZE, Draw, TruckState
+from zoogames.games.trucks import REMOVED_BY_PLAYERS, RESERVE, TRUCK_SIZE, Draw, TruckState
 from zoogames.rl.games import GameSpec, SetupStep
 
 
@@ -192,3 +192,20 @@ def cached_features(
         chunk = cache[key] = array("f", bytes(4 * size))
         write(chunk)
     return chunk
+
+
+def write_table_head(state: TruckState, out: array[float], o: int) -> int:
+    """Write the table's head at ``out[o:]``; the offset after it.
+
+    Five entries: the round, whether it is the last, the pile's size less the reserve,
+    the reserve's size, and the bank.
+    """
+    pile = len(state.pile)
+    reserve = min(RESERVE, pile)
+    out[o] = state.round
+    if state.final_round:
+        out[o + 1] = 1
+    out[o + 2] = pile - reserve
+    out[o + 3] = reserve
+    out[o + 4] = state.bank
+    return o + 5

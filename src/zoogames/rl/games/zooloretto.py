@@ -35,7 +35,6 @@ from zoogames.games.trucks import (
     DRAW,
     LOADS,
     REMOVED_BY_PLAYERS,
-    RESERVE,
     TAKES,
     Draw,
     Load,
@@ -67,7 +66,7 @@ from zoogames.games.zooloretto.zoo import (
     STALL_SPACES,
     ZooBoard,
 )
-from zoogames.rl.games.trucks import TruckSpec, cached_features, write_round
+from zoogames.rl.games.trucks import TruckSpec, cached_features, write_round, write_table_head
 from zoogames.rl.spaces import ActionSpace, Block, ObservationEncoder, Vector, segments
 
 ENCLOSURE_CODES = tuple(range(len(ENCLOSURES)))
@@ -333,16 +332,7 @@ class ZoolorettoObservation(ObservationEncoder):
             rest[r * nf : (r + 1) * nf] = board_chunk(state, (seat + r) % p, self._players)
         if state.to_move is not None:
             rest[at["turn"] + (state.to_move - seat) % p] = 1
-        pile = len(state.pile)
-        reserve = min(RESERVE, pile)
-        o = at["table"]
-        rest[o] = state.round
-        if state.final_round:
-            rest[o + 1] = 1
-        rest[o + 2] = pile - reserve
-        rest[o + 3] = reserve
-        rest[o + 4] = state.bank
-        o += 5
+        o = write_table_head(state, rest, at["table"])
         for i, n in enumerate(state.offspring_left):
             rest[o + i] = n
         for sp in state.species_in_play:
