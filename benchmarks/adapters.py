@@ -15,6 +15,12 @@ uniformly random games for about ``--seconds`` each way:
   Python algorithms read it (``make_observation(game)``, ``obs.set_from(state, p)``),
   ``openspiel_tensor`` through ``state.observation_tensor(p)`` (a Python list).
 
+``overhead_without_encoding`` runs the PettingZoo and Gymnasium loops again with an
+observation and a mask that cost nothing (a copy of a constant array, a constant mask):
+what the library and the adapter's bookkeeping (legal indices, rewards, infos) cost on
+their own. Where it is above 0.5 no encoder, however fast, can meet the goal. The plain
+``openspiel`` loop never observes, so it is its own such figure.
+
 Every loop picks with the same generator (zoogames' ``Rng``: ``choice`` of the legal
 actions or indices; a chance outcome by one ``random()`` and a walk over the
 probabilities), so the picking costs the same everywhere and only the adapter differs.
@@ -42,6 +48,8 @@ import json
 import platform
 import statistics
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import numpy as np
@@ -49,6 +57,7 @@ import numpy as np
 import zoogames
 from zoogames.core.game import State
 from zoogames.core.rng import Rng
+from zoogames.rl import spaces
 from zoogames.rl.games import ids
 from zoogames.rl.spaces import action_space, observation_encoder
 
@@ -315,6 +324,47 @@ def per_call_us(fn: Any, items: list[State], seconds: float) -> float:
     return round((time.perf_counter() - start) / calls * 1e6, 2)
 
 
+class FreeEncoder:
+    """An observation that costs nothing but a copy: a constant array of the real size."""
+
+    def __init__(self, real: Any) -> None:
+        self.size, self.shape, self.high = real.size, real.shape, real.high
+        self.zeros = np.zeros(real.size, np.float32)
+
+    def encode(self, state: State, seat: int) -> Any:
+        """A copy of the constant array (an adapter hands out new data at every step)."""
+        return self.zeros.copy()
+
+    def encode_into(self, state: State, seat: int, out: Any) -> None:
+        """Nothing: ``out`` keeps what it holds."""
+
+
+@contextmanager
+def free_encoding(game_id: str, players: int) -> Iterator[None]:
+    """Adapters made inside see a :class:`FreeEncoder` and a constant mask."""
+    key = (game_id, players)
+    real = observation_encoder(game_id, players)
+    space = action_space(game_id, players)
+    mask = np.zeros(space.n, np.int8)
+    spaces._ENCODERS[key] = FreeEncoder(real)  # type: ignore[assignment]
+    space.mask_of = lambda indices: mask  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        spaces._ENCODERS[key] = real
+        del space.mask_of
+
+
+def without_encoding(run: Any, game_id: str, players: int) -> Any:
+    """``run(t, k)``, an adapter's loop, with observation and mask free (see the docstring)."""
+
+    def free_run(t: float, k: int) -> float:
+        with free_encoding(game_id, players):
+            return float(run(t, k))
+
+    return free_run
+
+
 def measure(game_id: str, players: int, seconds: float) -> dict[str, Any]:
     """Every figure for one game and player count."""
     runs: dict[str, Any] = {
@@ -326,6 +376,8 @@ def measure(game_id: str, players: int, seconds: float) -> dict[str, Any]:
         "openspiel_observed": lambda t, k: openspiel_rate(game_id, players, t, "observer", k),
         "openspiel_tensor": lambda t, k: openspiel_rate(game_id, players, t, "tensor", k),
     }
+    runs["pettingzoo_free"] = without_encoding(runs["pettingzoo"], game_id, players)
+    runs["gymnasium_free"] = without_encoding(runs["gymnasium"], game_id, players)
     # Interleaved rounds: the machine's load drifts, so each round measures every loop
     # within a few seconds of the others, and the figures are the medians of the rounds'.
     per_round: dict[str, list[float]] = {name: [] for name in runs}
@@ -333,12 +385,18 @@ def measure(game_id: str, players: int, seconds: float) -> dict[str, Any]:
         for name, run in runs.items():
             per_round[name].append(run(seconds / ROUNDS, 1000 * r))
     rates = {name: statistics.median(v) for name, v in per_round.items()}
-    overhead = {
+    ratios = {
         name: round(
             statistics.median(e / a - 1 for e, a in zip(per_round["engine"], v, strict=True)), 2
         )
         for name, v in per_round.items()
         if name != "engine"
+    }
+    overhead = {k: v for k, v in ratios.items() if not k.endswith("_free")}
+    free = {
+        "pettingzoo": ratios["pettingzoo_free"],
+        "gymnasium": ratios["gymnasium_free"],
+        "openspiel": ratios["openspiel"],
     }
     space = action_space(game_id, players)
     enc = observation_encoder(game_id, players)
@@ -364,6 +422,7 @@ def measure(game_id: str, players: int, seconds: float) -> dict[str, Any]:
         "observation_size": enc.size,
         "actions_per_second": {k: round(v) for k, v in rates.items()},
         "overhead": overhead,
+        "overhead_without_encoding": free,
         "parts_us": parts,
     }
 

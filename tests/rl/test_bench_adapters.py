@@ -1,0 +1,66 @@
+"""benchmarks/adapters.py: one JSON line, and its free-encoding patch leaves nothing behind."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import numpy as np
+
+from zoogames.rl.pettingzoo import ObsDict, env
+from zoogames.rl.spaces import action_space, observation_encoder
+
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPT = ROOT / "benchmarks" / "adapters.py"
+
+
+def bench() -> ModuleType:
+    """The benchmark script as a module."""
+    spec = importlib.util.spec_from_file_location("bench_adapters", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def first_observation() -> ObsDict:
+    """The first agent's observation in a fresh game of seed 3."""
+    e = env("zooloretto", players=2)
+    e.reset(seed=3)
+    obs: ObsDict | None = e.last()[0]
+    assert obs is not None
+    return obs
+
+
+def test_free_encoding_is_undone() -> None:
+    real_obs = first_observation()
+    assert real_obs["observation"].any() and real_obs["action_mask"].any()
+    encoder = observation_encoder("zooloretto", 2)
+    with bench().free_encoding("zooloretto", 2):
+        free = first_observation()
+        assert not free["observation"].any() and not free["action_mask"].any()
+        assert free["observation"].shape == real_obs["observation"].shape
+    assert observation_encoder("zooloretto", 2) is encoder
+    assert "mask_of" not in vars(action_space("zooloretto", 2))
+    again = first_observation()
+    assert np.array_equal(again["observation"], real_obs["observation"])
+    assert np.array_equal(again["action_mask"], real_obs["action_mask"])
+
+
+def test_prints_one_json_line() -> None:
+    cmd = [sys.executable, str(SCRIPT), "--game", "zooloretto", "--players", "2"]
+    out = subprocess.run(
+        [*cmd, "--seconds", "0.2"], capture_output=True, text=True, check=True, timeout=300
+    )
+    lines = out.stdout.strip().splitlines()
+    assert len(lines) == 1
+    result = json.loads(lines[0])
+    (figures,) = result["games"]["zooloretto"]
+    assert figures["players"] == 2
+    assert set(figures["overhead_without_encoding"]) == {"pettingzoo", "gymnasium", "openspiel"}
+    assert figures["overhead"]["pettingzoo"] > -1
+    assert set(result["floors_us"]) == {"pettingzoo", "pettingzoo_zoogames_wrapper", "openspiel"}
