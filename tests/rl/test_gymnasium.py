@@ -106,3 +106,36 @@ def test_copies_carry_on_like_the_original(how: str) -> None:
 
     assert finish(copied, info["legal"]) == finish(e, info["legal"])
     assert copied.game_state == e.game_state
+
+
+@pytest.mark.parametrize("mode", ["sync", "async"])
+def test_vector_environments_play_whole_episodes(mode: str) -> None:
+    """``gymnasium.make_vec``: each sub-environment seeded in turn, reset after its end."""
+    envs = gymnasium.make_vec(
+        env_id("zooloretto"), num_envs=2, vectorization_mode=mode, opponents=["random"]
+    )
+    try:
+        obs, info = envs.reset(seed=11)
+        single = ZoogamesEnv("zooloretto", opponents=["random"])
+        for i in range(2):
+            first, _ = single.reset(seed=11 + i)
+            assert np.array_equal(obs[i], first)
+        n = single.action_space.n
+        assert obs.shape == (2, single.observation_space.shape[0])
+        assert info["action_mask"].shape == (2, n)
+        rng = np.random.default_rng(0)
+        ended = [0, 0]
+        for _ in range(2000):
+            masks = info["action_mask"]
+            actions = np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in masks])
+            obs, _, terminated, truncated, info = envs.step(actions)
+            assert "illegal" not in info
+            assert not truncated.any()
+            for i in np.flatnonzero(terminated):
+                assert not info["action_mask"][i].any()  # the game is over
+                ended[i] += 1
+            if min(ended) >= 2:
+                break
+        assert min(ended) >= 2  # each sub-environment finished, restarted and finished again
+    finally:
+        envs.close()
