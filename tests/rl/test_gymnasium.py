@@ -120,9 +120,8 @@ def test_vector_environments_play_whole_episodes(mode: str) -> None:
         for i in range(2):
             first, _ = single.reset(seed=11 + i)
             assert np.array_equal(obs[i], first)
-        n = single.action_space.n
-        assert obs.shape == (2, single.observation_space.shape[0])
-        assert info["action_mask"].shape == (2, n)
+        assert obs.shape == (2, single.encoder.size)
+        assert info["action_mask"].shape == (2, single.space.n)
         rng = np.random.default_rng(0)
         ended = [0, 0]
         for _ in range(2000):
@@ -131,7 +130,7 @@ def test_vector_environments_play_whole_episodes(mode: str) -> None:
             obs, _, terminated, truncated, info = envs.step(actions)
             assert "illegal" not in info
             assert not truncated.any()
-            for i in np.flatnonzero(terminated):
+            for i in np.flatnonzero(terminated).tolist():
                 assert not info["action_mask"][i].any()  # the game is over
                 ended[i] += 1
             if min(ended) >= 2:
@@ -139,3 +138,20 @@ def test_vector_environments_play_whole_episodes(mode: str) -> None:
         assert min(ended) >= 2  # each sub-environment finished, restarted and finished again
     finally:
         envs.close()
+
+
+def test_mask_in_info_false_leaves_only_the_legal_indices() -> None:
+    lean = ZoogamesEnv("aquaretto", opponents=["random"], mask_in_info=False)
+    full = ZoogamesEnv("aquaretto", opponents=["random"])
+    (obs_lean, info_lean), (obs_full, info_full) = lean.reset(seed=5), full.reset(seed=5)
+    for _ in range(30):
+        assert set(info_lean) == {"legal"}
+        assert info_lean["legal"] == info_full["legal"]
+        assert np.flatnonzero(info_full["action_mask"]).tolist() == info_full["legal"]
+        assert np.array_equal(lean.action_masks(), info_full["action_mask"])
+        assert np.array_equal(obs_lean, obs_full)
+        action = info_lean["legal"][-1]
+        obs_lean, _, done, _, info_lean = lean.step(action)
+        obs_full, _, _, _, info_full = full.step(action)
+        if done:
+            break

@@ -10,7 +10,10 @@
 - The observation is the seat's ``float32`` vector (:mod:`zoogames.rl.spaces`); the action
   mask (``int8`` 0/1 over the action index space) is ``info["action_mask"]``, as in
   Gymnasium's own Taxi, and ``env.unwrapped.action_masks()`` (what sb3-contrib's
-  ``MaskablePPO`` calls). ``info["legal"]`` lists the legal indices.
+  ``MaskablePPO`` calls). ``info["legal"]`` lists the legal indices. With
+  ``mask_in_info=False`` the info holds ``legal`` alone: a mask of 150,000 entries
+  (Aquaretto's) costs a new array at every step, and a vector environment's pipe
+  carries it too.
 - ``opponents`` are bot specs (``"random"``, ``"greedy"``, ``"mcts:seconds=0.1"``, …),
   one per other seat; the game has ``1 + len(opponents)`` players. ``seat`` is where
   the agent sits (0 by default): the bots play from the other seats, in turn order.
@@ -55,6 +58,7 @@ class ZoogamesEnv(gymnasium.Env[Vector, np.int64]):
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
         options: dict[str, Any] | None = None,
+        mask_in_info: bool = True,
     ) -> None:
         self.game = games.get(game)
         if isinstance(opponents, str):
@@ -73,6 +77,7 @@ class ZoogamesEnv(gymnasium.Env[Vector, np.int64]):
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
         self.render_mode = render_mode
         self.game_options = dict(options or {})
+        self.mask_in_info = bool(mask_in_info)
         self.space = action_space(game, self.players)
         self.encoder = observation_encoder(game, self.players)
         self.action_space = spaces.Discrete(self.space.n)
@@ -161,6 +166,8 @@ class ZoogamesEnv(gymnasium.Env[Vector, np.int64]):
         return self.encoder.encode(self._state(), self.seat)
 
     def _info(self) -> dict[str, Any]:
+        if not self.mask_in_info:
+            return {"legal": self._legal[:]}
         return {"action_mask": self.action_masks(), "legal": self._legal[:]}
 
 
