@@ -25,8 +25,9 @@ both ways, so that building a mask costs a dictionary look-up per legal action.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -36,6 +37,7 @@ from zoogames.core.game import Action, Game, State
 
 Mask = npt.NDArray[np.int8]
 Vector = npt.NDArray[np.float32]
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -137,11 +139,7 @@ class ActionSpace(ABC):
     def mask_of(self, indices: list[int]) -> Mask:
         """``int8`` 0/1 of length ``n`` with a 1 at each of ``indices`` (a new array)."""
         m = np.zeros(self.n, np.int8)
-        if len(indices) < 24:  # item writes beat converting a short list to an index array
-            for i in indices:
-                m[i] = 1
-        else:  # fromiter converts a list of ints about twice as fast as m[list] does
-            m[np.fromiter(indices, np.intp, len(indices))] = 1
+        set_entries(m, indices, 1)
         return m
 
     def factors(self) -> dict[str, npt.NDArray[np.int32]]:
@@ -190,24 +188,23 @@ class MaskBuffer:
 
     def __init__(self, n: int) -> None:
         self.array: Mask = np.zeros(n, np.int8)
-        self._on: list[int] | npt.NDArray[np.intp] = []
+        self._on: list[int] = []
 
     def set(self, indices: list[int]) -> Mask:
         """The mask with a 1 at each of ``indices`` only (a read-only view, see above)."""
-        m = self.array
-        if isinstance(self._on, list):
-            for i in self._on:
-                m[i] = 0
-        else:
-            m[self._on] = 0
-        if len(indices) < 24:  # as in ActionSpace.mask_of
-            self._on = list(indices)
-            for i in indices:
-                m[i] = 1
-        else:
-            self._on = np.fromiter(indices, np.intp, len(indices))
-            m[self._on] = 1
-        return read_only(m)
+        set_entries(self.array, self._on, 0)
+        set_entries(self.array, indices, 1)
+        self._on = indices[:]
+        return read_only(self.array)
+
+
+def set_entries(m: Mask, indices: list[int], value: int) -> None:
+    """``m[i] = value`` for each of ``indices``, the faster way for their number."""
+    if len(indices) < 24:  # item writes beat converting a short list to an index array
+        for i in indices:
+            m[i] = value
+    else:  # fromiter converts a list of ints about twice as fast as m[list] does
+        m[np.fromiter(indices, np.intp, len(indices))] = value
 
 
 def read_only(array: npt.NDArray[Any]) -> npt.NDArray[Any]:
@@ -293,6 +290,21 @@ class ObservationEncoder(ABC):
 
     def __repr__(self) -> str:
         return f"<ObservationEncoder {self.game.id} players={self.players} size={self.size}>"
+
+
+def cached(cache: dict[Any, T], key: Hashable, make: Callable[[], T], limit: int = 1024) -> T:
+    """``cache[key]``, made by ``make()`` the first time; the cache is emptied when full.
+
+    An encoder's caches are keyed by everything a part of the observation is computed
+    from, so equal keys mean equal parts. Emptying at ``limit`` entries bounds the memory;
+    the common case, each seat's last position, is soon cached again.
+    """
+    found = cache.get(key)
+    if found is None:
+        if len(cache) >= limit:
+            cache.clear()
+        found = cache[key] = make()
+    return found
 
 
 def segments(parts: list[tuple[str, tuple[int, ...], str]]) -> tuple[Segment, ...]:

@@ -32,7 +32,7 @@ from zoogames.games.aquarium_designer.actions import PASS, TURNS, Draw, Pass, dr
 from zoogames.games.aquarium_designer.cards import COLOURS, ENTRANCE_CARDS, LAYOUT_CARDS
 from zoogames.games.aquarium_designer.state import ROUNDS, DesignerState, offer_size
 from zoogames.rl.games import GameSpec, SetupStep
-from zoogames.rl.spaces import ActionSpace, Block, ObservationEncoder, Vector, segments
+from zoogames.rl.spaces import ActionSpace, Block, ObservationEncoder, Vector, cached, segments
 
 POSITIONS = tuple((x, y) for y in range(L.LO, L.HI + 1) for x in range(L.LO, L.HI + 1))
 PLACES = tuple(p for p in POSITIONS if p != (0, 0))
@@ -148,12 +148,7 @@ class DesignerObservation(ObservationEncoder):
         whole layout, so with the scoring rule (``need``) they key everything derived.
         """
         key = (lay.entrance, *lay.cards, need)
-        found = self._layouts.get(key)
-        if found is None:
-            if len(self._layouts) >= 1024:
-                self._layouts.clear()
-            found = self._layouts[key] = _layout_parts(lay, need)
-        return found
+        return cached(self._layouts, key, lambda: _layout_parts(lay, need))
 
     def encode_into(self, state: State, seat: int, out: Vector) -> None:
         """Write what ``seat`` sees of ``state`` into ``out`` (every entry)."""

@@ -18,6 +18,7 @@ from typing import Any
 from zoogames.core.game import JSON, Action, State
 from zoogames.games.trucks import REMOVED_BY_PLAYERS, RESERVE, TRUCK_SIZE, Draw, TruckState
 from zoogames.rl.games import GameSpec, SetupStep
+from zoogames.rl.spaces import cached
 
 
 def removed_step(
@@ -125,8 +126,8 @@ def write_round(
     out: array[float],
     at: dict[str, int],
     ids: dict[int, int],
+    unseen: dict[Any, array[float]],
     piles: bool = False,
-    unseen: dict[Any, array[float]] | None = None,
 ) -> None:
     """Write the round's segments into ``out`` (all 0 there), from ``seat``'s side.
 
@@ -160,17 +161,21 @@ def write_round(
             out[o + k + 3 + state.truck_pile[tr]] = 1
     u = at["unseen"]
     key = tuple(state.piles[0]) if len(state.piles) == 1 else tuple(map(tuple, state.piles))
-    chunk = unseen.get(key) if unseen is not None else None
-    if chunk is None:
-        chunk = array("f", bytes(4 * k))
-        for tiles in state.piles:
-            for x, n in Counter(tiles).items():
-                chunk[ids[x]] = n
-        if unseen is not None:
-            if len(unseen) >= 1024:
-                unseen.clear()
-            unseen[key] = chunk
-    out[u : u + k] = chunk
+    out[u : u + k] = cached(unseen, key, lambda: features(k, lambda c: count_piles(state, ids, c)))
+
+
+def count_piles(state: TruckState, ids: dict[int, int], out: array[float]) -> None:
+    """The tiles left in every pile, by kind (``ids[kind]``), into ``out`` (all 0)."""
+    for tiles in state.piles:
+        for x, n in Counter(tiles).items():
+            out[ids[x]] = n
+
+
+def features(size: int, write: Callable[[array[float]], None]) -> array[float]:
+    """A zeroed array of ``size`` floats, filled by ``write``."""
+    chunk = array("f", bytes(4 * size))
+    write(chunk)
+    return chunk
 
 
 def cached_features(
@@ -181,17 +186,9 @@ def cached_features(
 ) -> array[float]:
     """The ``size`` features ``write`` puts into a zeroed array; from ``cache`` if seen.
 
-    ``key`` holds everything ``write`` reads, so equal keys mean equal features. The
-    cache is emptied when full (1,024 entries): the common case, each seat's last
-    position, stays cheap.
+    ``key`` holds everything ``write`` reads (see :func:`zoogames.rl.spaces.cached`).
     """
-    chunk = cache.get(key)
-    if chunk is None:
-        if len(cache) >= 1024:
-            cache.clear()
-        chunk = cache[key] = array("f", bytes(4 * size))
-        write(chunk)
-    return chunk
+    return cached(cache, key, lambda: features(size, write))
 
 
 def write_table_head(state: TruckState, out: array[float], o: int) -> int:
