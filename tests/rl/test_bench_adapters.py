@@ -10,6 +10,8 @@ from pathlib import Path
 from types import ModuleType
 
 import numpy as np
+import pytest
+from pettingzoo.env_registry.exceptions import FailedToImport
 
 from zoogames.rl.pettingzoo import ObsDict, env
 from zoogames.rl.spaces import action_space, observation_encoder
@@ -59,8 +61,40 @@ def test_prints_one_json_line() -> None:
     lines = out.stdout.strip().splitlines()
     assert len(lines) == 1
     result = json.loads(lines[0])
-    (figures,) = result["games"]["zooloretto"]
+    if bench().build() == "compiled":  # then the pure engine is measured beside it
+        assert set(result["builds"]) == {"compiled", "pure"}
+    else:
+        assert set(result["builds"]) == {"pure"}
+        assert result["compiled"].startswith("absent")
+    build = result["builds"]["pure"]
+    (figures,) = build["games"]["zooloretto"]
     assert figures["players"] == 2
     assert set(figures["overhead_without_encoding"]) == {"pettingzoo", "gymnasium", "openspiel"}
     assert figures["overhead"]["pettingzoo"] > -1
-    assert set(result["floors_us"]) == {"pettingzoo", "pettingzoo_zoogames_wrapper", "openspiel"}
+    assert set(build["floors_us"]) == {"pettingzoo", "pettingzoo_zoogames_wrapper", "openspiel"}
+    # The anchor: PettingZoo's connect four (its classic extra is in the rl extra).
+    assert build["connect_four_steps_per_second"] > 0
+    versus = figures["vs_connect_four"]
+    assert set(versus) == {
+        "pettingzoo",
+        "pettingzoo_mask",
+        "pettingzoo_reuse",
+        "pettingzoo_reuse_mask",
+    }
+    assert all(v > 0 for v in versus.values())
+    assert figures["actions_per_second"]["connect_four"] > 0
+
+
+def test_connect_four_anchor_is_reported_missing_without_pettingzoo_classic(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import pettingzoo
+
+    module = bench()
+    assert module.connect_four_missing() is None
+
+    def fail(*args: object, **kwargs: object) -> None:
+        raise FailedToImport("no pygame")
+
+    monkeypatch.setattr(pettingzoo, "make", fail)
+    assert module.connect_four_missing().startswith("missing: PettingZoo's classic extra")
