@@ -191,7 +191,7 @@ class raw_env(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         if self.copy:
             return
         self._mask = MaskBuffer(self.space.n)
-        self._no_mask = read_only(np.zeros(self.space.n, np.int8))
+        self._no_mask = read_only(self.space.mask_of([]))
         self._obs = [np.zeros(self.encoder.size, np.float32) for _ in range(self.players)]
 
     # ----- the PettingZoo API -----------------------------------------------------------
@@ -231,11 +231,8 @@ class raw_env(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         seat = self._seat[agent]
         moves = agent == self.agent_selection and not self.terminations.get(agent, True)
         if self.copy:
-            if moves:
-                mask = self.space.mask_of(self.legal_indices())
-            else:
-                mask = np.zeros(self.space.n, np.int8)
-            return {"observation": self.encoder.encode(state, seat), "action_mask": mask}
+            fresh = self.space.mask_of(self.legal_indices() if moves else [])
+            return {"observation": self.encoder.encode(state, seat), "action_mask": fresh}
         obs = self._obs[seat]
         self.encoder.encode_into(state, seat, obs)
         mask = self._mask.set(self.legal_indices()) if moves else self._no_mask
