@@ -34,10 +34,11 @@ actions or indices; a chance outcome by one ``random()`` and a walk over the
 probabilities), so the picking costs the same everywhere and only the adapter differs.
 Every rate counts engine actions (each seat's, the bots' included) per second, so they
 compare directly; ``overhead`` is ``engine rate / adapter rate - 1``: the adapter's cost
-as a fraction of the engine's own time. The loops run in 5 interleaved rounds (the
-machine's load drifts): rates are the rounds' medians, each ``overhead`` the median of
-the rounds' own ratios. ``parts_us`` splits the cost of one step's
-observation and mask (microseconds, over positions of random games).
+as a fraction of the engine's own time. The loops run in interleaved rounds (5, or
+``--rounds``; the machine's load drifts): rates are the rounds' medians, each
+``overhead`` and ``vs_connect_four`` the median of the rounds' own ratios. ``parts_us``
+splits the cost of one step's legal indices, observation and mask, and of reading the
+legal indices off a mask (microseconds, over positions of random games).
 
 ``floors_us`` is what the libraries themselves cost per step, with a game that does
 nothing (2 legal actions, no observation to speak of), in the same loops: PettingZoo's
@@ -78,7 +79,7 @@ from zoogames.rl.games import ids
 from zoogames.rl.spaces import action_space, observation_encoder
 
 ROUNDS = 5
-"""Each rate is measured in this many interleaved slices (see ``measure``)."""
+"""Each rate is measured in this many interleaved slices by default (``--rounds``)."""
 
 
 def engine_rate(game_id: str, players: int, seconds: float, first: int = 0) -> float:
@@ -415,8 +416,20 @@ def without_encoding(run: Any, game_id: str, players: int) -> Any:
     return free_run
 
 
-def measure(game_id: str, players: int, seconds: float, anchor: bool) -> dict[str, Any]:
-    """Every figure for one game and player count (``anchor``: connect four beside it)."""
+def measure(
+    game_id: str,
+    players: int,
+    seconds: float,
+    anchor: bool,
+    only: list[str] | None = None,
+    rounds: int = ROUNDS,
+) -> dict[str, Any]:
+    """Every figure for one game and player count (``anchor``: connect four beside it).
+
+    ``only``: the loops to run (by name, e.g. ``pettingzoo``), besides the engine and the
+    anchor; the figures that need the others are left out. ``rounds``: how many
+    interleaved slices each loop's ``seconds`` are cut into.
+    """
     runs: dict[str, Any] = {
         "engine": lambda t, k: engine_rate(game_id, players, t, k),
         "pettingzoo": lambda t, k: pettingzoo_rate(game_id, players, t, k),
@@ -434,12 +447,14 @@ def measure(game_id: str, players: int, seconds: float, anchor: bool) -> dict[st
         runs["connect_four"] = connect_four_rate
     runs["pettingzoo_free"] = without_encoding(runs["pettingzoo"], game_id, players)
     runs["gymnasium_free"] = without_encoding(runs["gymnasium"], game_id, players)
+    if only:  # the engine and the anchor always run: every figure is relative to them
+        runs = {k: v for k, v in runs.items() if k in {"engine", "connect_four", *only}}
     # Interleaved rounds: the machine's load drifts, so each round measures every loop
     # within a few seconds of the others, and the figures are the medians of the rounds'.
     per_round: dict[str, list[float]] = {name: [] for name in runs}
-    for r in range(ROUNDS):
+    for r in range(rounds):
         for name, run in runs.items():
-            per_round[name].append(run(seconds / ROUNDS, 1000 * r))
+            per_round[name].append(run(seconds / rounds, 1000 * r))
     rates = {name: statistics.median(v) for name, v in per_round.items()}
     ratios = {
         name: round(
@@ -450,9 +465,13 @@ def measure(game_id: str, players: int, seconds: float, anchor: bool) -> dict[st
     }
     overhead = {k: v for k, v in ratios.items() if not k.endswith("_free")}
     free = {
-        "pettingzoo": ratios["pettingzoo_free"],
-        "gymnasium": ratios["gymnasium_free"],
-        "openspiel": ratios["openspiel"],
+        name: ratios[loop]
+        for name, loop in (
+            ("pettingzoo", "pettingzoo_free"),
+            ("gymnasium", "gymnasium_free"),
+            ("openspiel", "openspiel"),
+        )
+        if loop in ratios
     }
     versus: Any = "missing"
     if anchor:
@@ -517,8 +536,14 @@ def build() -> str:
     return "compiled" if found else "pure"
 
 
-def measure_build(games: list[str] | None, players: list[int] | None, seconds: float) -> Any:
-    """Every figure for the engine this process runs."""
+def measure_build(
+    games: list[str] | None,
+    players: list[int] | None,
+    seconds: float,
+    only: list[str] | None = None,
+    rounds: int = ROUNDS,
+) -> Any:
+    """Every figure for the engine this process runs (``only``, ``rounds``: see ``measure``)."""
     missing = connect_four_missing()
     out: dict[str, Any] = {}
     floors = {
@@ -531,10 +556,10 @@ def measure_build(games: list[str] | None, players: list[int] | None, seconds: f
         counts = players or sorted(
             {game.min_players, max(game.min_players, 2), min(4, game.max_players)}
         )
-        out[game_id] = [measure(game_id, n, seconds, missing is None) for n in counts]
+        out[game_id] = [measure(game_id, n, seconds, missing is None, only, rounds) for n in counts]
     return {
         "connect_four_steps_per_second": missing
-        or round(statistics.median(connect_four_rate(seconds / ROUNDS) for _ in range(ROUNDS))),
+        or round(statistics.median(connect_four_rate(seconds / rounds) for _ in range(rounds))),
         "floors_us": floors,
         "games": out,
     }
@@ -547,11 +572,15 @@ def main() -> None:
     parser.add_argument("--players", type=int, action="append", help="player counts")
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     parser.add_argument(
+        "--only", action="append", help="run only these loops (and the engine and anchor)"
+    )
+    parser.add_argument("--rounds", type=int, default=ROUNDS, help="interleaved slices")
+    parser.add_argument(
         "--this-build-only", action="store_true", help="measure the engine in use only"
     )
     args = parser.parse_args()
     this = build()
-    builds = {this: measure_build(args.game, args.players, args.seconds)}
+    builds = {this: measure_build(args.game, args.players, args.seconds, args.only, args.rounds)}
     result: dict[str, Any] = {"benchmark": "adapters", "python": platform.python_version()}
     if this == "compiled" and not args.this_build_only:
         # The pure engine is chosen when zoogames is imported: measure it in a child.
