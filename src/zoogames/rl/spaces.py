@@ -353,10 +353,15 @@ class LegalMask(np.ndarray[Any, np.dtype[np.int8]]):
         return array.view(np.ndarray)
 
     def __array_function__(self, func: Any, types: Any, args: Any, kwargs: Any) -> Any:
-        # np.where(mask) with one argument is np.asarray(mask).nonzero() in C, which
-        # would bypass the method below; every other function is NumPy's own.
-        if func is np.where and len(args) == 1 and not kwargs and args[0] is self:
-            return self.nonzero()
+        # np.where(mask) with one argument is np.asarray(mask).nonzero() in C, which would
+        # bypass the method below; np.nonzero and np.flatnonzero (a 1-D mask's
+        # nonzero()[0]) would reach it, through a view and two more calls. Every other
+        # function is NumPy's own.
+        if len(args) == 1 and not kwargs and args[0] is self:
+            if func is np.flatnonzero and self.ndim == 1:
+                return self.nonzero()[0]
+            if func is np.where or func is np.nonzero:
+                return self.nonzero()
         return _ndarray_function(self, func, types, args, kwargs)
 
     def nonzero(self) -> tuple[npt.NDArray[np.intp], ...]:
