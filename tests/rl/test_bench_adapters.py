@@ -98,3 +98,25 @@ def test_connect_four_anchor_is_reported_missing_without_pettingzoo_classic(
 
     monkeypatch.setattr(pettingzoo, "make", fail)
     assert module.connect_four_missing().startswith("missing: PettingZoo's classic extra")
+
+
+def test_reports_the_pure_build_beside_the_compiled_one(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """With a compiled engine in use, the pure one is measured in a child process."""
+    import zoogames
+
+    module = bench()
+    monkeypatch.setattr(zoogames, "compiled", lambda: True, raising=False)
+    assert module.build() == "compiled"
+    argv = [str(SCRIPT), "--game", "zooloretto", "--players", "2", "--seconds", "0.1"]
+    monkeypatch.setattr(sys, "argv", [*argv, "--only", "pettingzoo"])
+    module.main()
+    result = json.loads(capsys.readouterr().out)
+    assert set(result["builds"]) == {"compiled", "pure"}
+    assert "compiled" not in result  # no "absent" note when both are there
+    for build in result["builds"].values():
+        (figures,) = build["games"]["zooloretto"]
+        assert set(figures["actions_per_second"]) == {"engine", "pettingzoo", "connect_four"}
+    monkeypatch.setattr(zoogames, "compiled", lambda: {"zoogames.core.game": False})
+    assert module.build() == "pure"
