@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
@@ -19,3 +20,15 @@ settings.register_profile(
     max_examples=500,
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark the browser tests ``browser`` and the PostgreSQL half of the server tests
+    ``postgres``, so that ``make test-fast`` can leave them out (CONTRIBUTING.md)."""
+    for item in items:
+        if "e2e" in item.path.parts:
+            item.add_marker(pytest.mark.browser)
+        callspec = getattr(item, "callspec", None)
+        params = callspec.params.values() if callspec is not None else ()
+        if "postgresql" in params or "postgres" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.postgres)
