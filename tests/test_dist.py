@@ -1,9 +1,9 @@
 """The wheel, installed in a fresh virtual environment, serves the web app and runs the CLI.
 
 The slow test builds the wheel as ``make dist`` does, installs it with its ``[server]``
-extra through constraints.txt (pip's cache keeps this local after the development install),
-and runs ``zoogames simulate`` and ``zoogames serve`` from that environment, away from the
-source tree.
+extra through constraints.txt into a new virtual environment (with uv, from its cache after
+the first run), and runs ``zoogames simulate`` and ``zoogames serve`` from that environment,
+away from the source tree.
 """
 
 from __future__ import annotations
@@ -70,9 +70,12 @@ def test_the_wheel_installs_and_serves_the_client(tmp_path: Path) -> None:
         cwd=ROOT)  # fmt: skip
     (wheel,) = dist.glob("zoogames-*-py3-none-any.whl")
     venv = tmp_path / "venv"
-    run(sys.executable, "-m", "venv", venv, cwd=tmp_path)
+    run(sys.executable, "-m", "venv", "--without-pip", venv, cwd=tmp_path)
     bin_ = venv / "bin"
-    run(bin_ / "pip", "install", "--quiet", "--no-compile", "--disable-pip-version-check",
+    # uv resolves the wheel's metadata as pip does, in seconds rather than a minute or more,
+    # from its cache once `make lock` or an earlier run has filled it (pip works too).
+    uv = Path(sys.executable).parent / "uv"
+    run(uv, "pip", "install", "--quiet", "--python", bin_ / "python",
         "-c", ROOT / "constraints.txt", f"{wheel}[server]", cwd=tmp_path)  # fmt: skip
 
     where = run(bin_ / "python", "-c", "import zoogames; print(zoogames.__file__)", cwd=tmp_path)
