@@ -10,7 +10,7 @@ RL     := $(VENV)/.installed-rl
 TRAIN  := $(VENV)/.installed-train
 
 .PHONY: install install-rl install-train web run test test-fast lint typecheck unit bench \
-	bench-rl clean system-deps lock lock-upgrade dist
+	bench-rl clean system-deps lock lock-upgrade dist views
 
 # The package with the server, the arena and the developer tools ([dev]).
 install: $(STAMP)
@@ -62,12 +62,23 @@ $(WEB_DEPS): web/package.json web/package-lock.json
 $(WEB_BUILD): $(WEB_DEPS) $(WEB_SOURCES)
 	cd web && npm run build
 
+# The views' TypeScript types (web/src/api/views.gen.ts) from the TypedDicts beside each
+# game: json-schema-to-typescript, pinned by tools/viewtypes/package-lock.json.
+VIEWTYPES := tools/viewtypes/node_modules/.installed
+
+$(VIEWTYPES): tools/viewtypes/package.json tools/viewtypes/package-lock.json
+	cd tools/viewtypes && npm ci --no-audit --no-fund
+	touch $@
+
+views: install $(VIEWTYPES)
+	$(BIN)/python scripts/gen_views.py
+
 run: install web
 	$(BIN)/zoogames serve
 
 lint: install
-	$(BIN)/ruff check src tests benchmarks examples setup.py
-	$(BIN)/ruff format --check src tests benchmarks examples setup.py
+	$(BIN)/ruff check src tests benchmarks examples scripts setup.py
+	$(BIN)/ruff format --check src tests benchmarks examples scripts setup.py
 
 typecheck: install-rl
 	$(BIN)/mypy
@@ -76,13 +87,13 @@ typecheck: install-rl
 system-deps:
 	bash scripts/system-deps.sh
 
-unit: install-train web system-deps
+unit: install-train web system-deps $(VIEWTYPES)
 	$(BIN)/pytest -n auto
 
 test: lint typecheck unit
 
 # The quick loop (CONTRIBUTING.md): no slow tests, no browser, SQLite only, no PyTorch.
-test-fast: install-rl web
+test-fast: install-rl web $(VIEWTYPES)
 	$(BIN)/pytest -n auto -m "not slow and not browser and not postgres"
 
 # The wheel and the sdist in dist/, both with the built client (docs/packaging.md); setup.py
@@ -99,4 +110,5 @@ bench-rl: install-rl
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis web/node_modules src/zoogames/server/static \
+		tools/viewtypes/node_modules \
 		dist build

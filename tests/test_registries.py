@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from zoogames import bots, games
+from zoogames.games.view_types import view_ids
 from zoogames.rl import games as rl_games
 from zoogames.server.catalog import catalog
 
@@ -64,6 +65,10 @@ def test_the_server_catalog_offers_every_game() -> None:
 
 def test_the_protocol_tests_have_candidates_for_every_game() -> None:
     assert set(CANDIDATES) == set(IDS)
+
+
+def test_every_game_declares_its_view_type() -> None:
+    assert set(view_ids()) == set(IDS)  # tests/test_view_types.py checks the views
 
 
 def test_the_web_client_has_a_board_for_every_game() -> None:
