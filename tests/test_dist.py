@@ -12,6 +12,7 @@ import importlib.util
 import os
 import subprocess
 import sys
+import tarfile
 import time
 from pathlib import Path
 from types import ModuleType
@@ -66,9 +67,14 @@ def run(*args: str | Path, cwd: Path, timeout: float = 300) -> str:
 @pytest.mark.timeout(600)
 def test_the_wheel_installs_and_serves_the_client(tmp_path: Path) -> None:
     dist = tmp_path / "dist"
-    run(sys.executable, "-m", "build", "--no-isolation", "--wheel", "--outdir", dist, ".",
-        cwd=ROOT)  # fmt: skip
+    # as make dist: the sdist, then the wheel built from it (so the sdist holds the client)
+    run(sys.executable, "-m", "build", "--no-isolation", "--outdir", dist, ".", cwd=ROOT)
     (wheel,) = dist.glob("zoogames-*-py3-none-any.whl")
+    (sdist,) = dist.glob("zoogames-*.tar.gz")
+    with tarfile.open(sdist) as tar:
+        names = tar.getnames()
+    assert any(n.endswith("zoogames/server/static/index.html") for n in names)
+    assert any(n.endswith("docs/rules/aquaretto.md") for n in names)
     venv = tmp_path / "venv"
     run(sys.executable, "-m", "venv", "--without-pip", venv, cwd=tmp_path)
     bin_ = venv / "bin"
