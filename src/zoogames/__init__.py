@@ -11,4 +11,5 @@ from zoogames.core.errors import IllegalAction, InvalidOptions, InvalidRecord
 from zoogames.core.record import replay
 
 __all__ = ["IllegalAction", "InvalidOptions", "InvalidRecord", "games", "replay"]
-__version__ = "0.1.0"
+__version__ = "0.2.0"
+"""The package's version, the one place it is written (pyproject.toml reads it)."""

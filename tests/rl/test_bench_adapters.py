@@ -53,6 +53,7 @@ def test_free_encoding_is_undone() -> None:
     assert np.array_equal(again["action_mask"], real_obs["action_mask"])
 
 
+@pytest.mark.slow
 def test_prints_one_json_line() -> None:
     cmd = [sys.executable, str(SCRIPT), "--game", "zooloretto", "--players", "2"]
     out = subprocess.run(
