@@ -30,11 +30,21 @@ def zoogames_command() -> list[str]:
 class ServerProcess:
     """``zoogames serve --db URL`` on a free port, its output in ``log``."""
 
-    def __init__(self, db_url: str, log: Path, workdir: Path, bot_workers: int = 1) -> None:
+    def __init__(
+        self,
+        db_url: str,
+        log: Path,
+        workdir: Path,
+        bot_workers: int = 1,
+        env: dict[str, str] | None = None,
+    ) -> None:
         self.db_url = db_url
         self.log = log
         self.workdir = workdir
         self.bot_workers = bot_workers
+        self.env = {"ZOOGAMES_RATE_LIMITS": "off"} if env is None else env
+        """Server settings (``ZOOGAMES_*``): by default, no rate limits, since the tests
+        play far faster than people (``test_abuse.py`` tests the limits)."""
         self.port = 0
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -46,7 +56,7 @@ class ServerProcess:
     def start(self, timeout: float = 60) -> ServerProcess:
         """Start the server and wait until it answers; fail with its output if it does not."""
         self.port = free_port()
-        env = {**os.environ, "ZOOGAMES_BOT_WORKERS": str(self.bot_workers)}
+        env = {**os.environ, "ZOOGAMES_BOT_WORKERS": str(self.bot_workers), **self.env}
         command = [*zoogames_command(), "serve", "--port", str(self.port), "--db", self.db_url]
         with self.log.open("ab") as out:
             self.process = subprocess.Popen(
@@ -122,7 +132,9 @@ class Api:
     def act(
         self, game_id: str, token: str | None, action: str, number: int | None = None
     ) -> httpx.Response:
-        """``POST /api/games/{id}/actions``."""
+        """``POST /api/games/{id}/actions`` (with ``number`` None: the number the game is at)."""
+        if number is None:
+            number = self.snapshot(game_id)["number"]
         body: dict[str, Any] = {"action": action}
         if number is not None:
             body["number"] = number
