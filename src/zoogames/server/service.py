@@ -37,6 +37,8 @@ T = TypeVar("T")
 
 GAME_ID = re.compile(r"[A-Za-z0-9]{1,16}")
 NAME_LENGTH = 32
+DECK_TABLES = 100
+"""Games with a deck of their own kept in memory at most (``Service._cache``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,14 +145,23 @@ class Service:
         return table
 
     def _cache(self, table: Table) -> None:
+        """Keep ``table``; forget the least recently used idle tables beyond the bounds.
+
+        At most ``cache_size`` tables, and of them at most ``DECK_TABLES`` with a deck of
+        their own (each holds its cards: anyone may start games with new decks).
+        """
         self.tables[table.id] = table
+        decks = sum(1 for t in self.tables.values() if t.own_deck)
         for gid in list(self.tables):  # the least recently used first
-            if len(self.tables) <= self.cache_size:
+            if len(self.tables) <= self.cache_size and decks <= DECK_TABLES:
                 break
             old = self.tables[gid]
+            if len(self.tables) <= self.cache_size and not old.own_deck:
+                continue
             busy = self.hub.watched(gid) or old.lock.locked() or old.bot_task
             if not busy and old is not table:
                 del self.tables[gid]
+                decks -= old.own_deck
 
     async def _reload(self, table: Table) -> None:
         """Forget a table whose database moved on without it; push the stored one."""
@@ -224,6 +235,9 @@ class Service:
             position_of(state, 0),
             (catalog.deck_sha256(deck), deck) if deck is not None else None,
         )
+        # (the engine's copy of the deck when it keeps one: one copy per game in memory)
+        if deck is not None:
+            deck = state.options.get("deck", deck)
         options = options_stored if deck is None else {**options_stored, "deck": deck}
         table = Table(gid, options, seed, created, 0, table_seats, state, [])
         self._cache(table)

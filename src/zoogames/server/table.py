@@ -153,6 +153,11 @@ class Table:
         return len(self.log)
 
     @property
+    def own_deck(self) -> bool:
+        """True if the game was started with a deck of its own (Aquarium Designer)."""
+        return "deck" in self.options
+
+    @property
     def all_bots(self) -> bool:
         """True if no seat is a human's (such a game is played only while watched)."""
         return all(s.kind == "bot" for s in self.seats)

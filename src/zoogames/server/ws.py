@@ -194,6 +194,7 @@ async def _handle(
             conn = Connection(websocket, game_id, seat, client)
             service.hub.add(conn)
         conn.seat, conn.invited = seat, invited
+        conn.send_state(table, 0)
         if fresh:
             try:
                 service.watching(table, client)
@@ -201,7 +202,6 @@ async def _handle(
                 service.hub.remove(conn)
                 await conn.stop()
                 raise
-        conn.send_state(table, 0)
         return conn
     if conn is None:
         raise ApiError(401, 'say hello first: {"type": "hello", "token": …}')
