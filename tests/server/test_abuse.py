@@ -683,3 +683,35 @@ def test_12_bot_workers_exit_when_the_server_dies_however_it_dies(
     finally:
         if server.process is not None:
             server.stop()
+
+
+# ----- 10. the seed ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_10_a_server_game_draws_from_128_secret_bits_and_its_record_replays(
+    databases: Databases, tmp_path: Path, backend: str
+) -> None:
+    import random
+
+    from zoogames.core.record import replay
+    from zoogames.core.rng import SECRET
+
+    server = ServerProcess(databases.new(backend), tmp_path / "server.log", tmp_path).start()
+    try:
+        client = Client(server)
+        g = client.created("aquarium-designer", [{"kind": "me"}])
+        rng = random.Random(4)
+        snap = client.get(g["id"], g["tokens"]["0"]).json()
+        while snap["status"] != "over":
+            action = rng.choice(snap["view"]["legal"])
+            snap = client.act(g["id"], g["tokens"]["0"], action, snap["number"]).json()
+        record = client.http.get(f"/api/games/{g['id']}/record").json()
+        assert record["generator"] == "blake2b" and SECRET <= record["seed"] < 2 * SECRET
+        assert replay(record).view(None) == client.get(g["id"]).json()["view"]
+        server.stop()
+        server.start()  # the secret seed survives the database
+        client = Client(server)
+        assert client.http.get(f"/api/games/{g['id']}/record").json() == record
+    finally:
+        server.stop()

@@ -55,6 +55,9 @@ class GameRow(Base):
     to_move: Mapped[int | None] = mapped_column(Integer, nullable=True)
     status: Mapped[str] = mapped_column(String(16), index=True)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    secret: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    """The 128 secret bits of a BLAKE2b seed, in hex (the seed is then ``2**128`` plus
+    them: too large for ``seed``, which holds 0)."""
     deck_sha256: Mapped[str | None] = mapped_column(String(64), nullable=True)
     """The game's own deck (Aquarium Designer), in ``decks``; ``None``: the standard deck."""
 

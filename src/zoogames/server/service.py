@@ -22,7 +22,7 @@ from typing import Any, TypeVar
 
 from zoogames.core.errors import InvalidOptions, ZoogamesError
 from zoogames.core.game import JSON
-from zoogames.core.rng import fresh_seed
+from zoogames.core.rng import secret_seed
 from zoogames.server import catalog, tokens
 from zoogames.server.bots import BotPool
 from zoogames.server.errors import ApiError, not_found
@@ -193,7 +193,7 @@ class Service:
             raise ApiError(422, str(e)) from None
         if len(seats) != players:
             raise ApiError(422, f"give one seat per player: {players} players, {len(seats)} seats")
-        seed = fresh_seed()
+        seed = secret_seed()  # 128 secret bits through BLAKE2b (core/rng.py)
         try:
             state = game.new_game(players=players, seed=seed, **chosen)
         except InvalidOptions as e:

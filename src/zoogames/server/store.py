@@ -33,6 +33,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import aliased
 
+from zoogames.core.rng import SECRET
 from zoogames.server.models import ActionRow, DeckRow, GameRow, SeatRow
 
 DEFAULT_URL = "sqlite:///var/zoogames.db"
@@ -199,7 +200,8 @@ class Store:
                     id=game_id,
                     game=game,
                     options=options,
-                    seed=seed,
+                    seed=0 if seed >= SECRET else seed,
+                    secret=f"{seed - SECRET:032x}" if seed >= SECRET else None,
                     created_at=created,
                     revision=position.revision,
                     to_move=position.to_move,
@@ -249,7 +251,7 @@ class Store:
             id=row.id,
             game=row.game,
             options=row.options,
-            seed=row.seed,
+            seed=SECRET + int(row.secret, 16) if row.secret is not None else row.seed,
             created_at=row.created_at,
             revision=row.revision,
             status=row.status,

@@ -16,6 +16,7 @@ from typing import Any
 from zoogames.core.errors import IllegalAction
 from zoogames.core.game import JSON, Action, State
 from zoogames.core.record import start
+from zoogames.core.rng import generator_of
 from zoogames.server import tokens
 from zoogames.server.errors import ApiError
 from zoogames.server.store import GameData, Position, SeatData
@@ -88,6 +89,17 @@ def position_of(state: State, revision: int) -> Position:
     )
 
 
+def start_record(game: str, options: dict[str, Any], seed: int) -> dict[str, JSON]:
+    """The record of a game before its first action (naming the seed's generator)."""
+    return {
+        "game": game,
+        "options": options,
+        "seed": seed,
+        "generator": generator_of(seed),
+        "actions": [],
+    }
+
+
 def replay_log(state: State, moves: list[tuple[str, int]]) -> list[Entry]:
     """Play ``moves`` (notation, seat) on ``state``, returning their log entries."""
     log: list[Entry] = []
@@ -132,7 +144,7 @@ class Table:
         (a database edited by hand, or an engine that changed its rules).
         """
         options = data.options if data.deck is None else {**data.options, "deck": data.deck}
-        state = start({"game": data.game, "options": options, "seed": data.seed, "actions": []})
+        state = start(start_record(data.game, options, data.seed))
         log = replay_log(state, data.actions)
         seats = [
             Seat(s.seat, s.kind, s.bot, s.name, s.joined, s.token_sha256, s.invite_sha256)
@@ -270,9 +282,7 @@ class Table:
 
     def replayed(self, number: int) -> State:
         """The state after the first ``number`` actions, rebuilt from the start."""
-        state = start(
-            {"game": self.game, "options": self.options, "seed": self.seed, "actions": []}
-        )
+        state = start(start_record(self.game, self.options, self.seed))
         for action in self.state.history[:number]:
             state.apply(action)
         return state

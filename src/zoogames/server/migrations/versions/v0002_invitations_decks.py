@@ -1,4 +1,4 @@
-"""Invitations apart from seat tokens; decks stored once, by the SHA-256 of their content.
+"""Invitations apart from seat tokens; decks stored once by content; secret seeds.
 
 Revision ID: 0002
 Revises: 0001
@@ -8,7 +8,8 @@ A seat invited and not yet joined kept its token, which the game's creator also 
 now it has an invitation (``seats.invite_sha256``), exchanged for a fresh token when
 the invited player joins. Existing unjoined invited seats keep working: their token
 becomes their invitation. A game's own deck moves from ``games.options`` into
-``decks``, referred to by ``games.deck_sha256``.
+``decks``, referred to by ``games.deck_sha256``. New games draw from a BLAKE2b seed of
+128 secret bits (``games.secret``), too large for ``games.seed``.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ def upgrade() -> None:
         sa.Column("content", sa.JSON(), nullable=False),
         sa.PrimaryKeyConstraint("sha256", name=op.f("pk_decks")),
     )
+    op.add_column("games", sa.Column("secret", sa.String(32), nullable=True))
     op.add_column("games", sa.Column("deck_sha256", sa.String(64), nullable=True))
     op.add_column("seats", sa.Column("invite_sha256", sa.String(64), nullable=True))
     seats = sa.table(
@@ -109,4 +111,5 @@ def downgrade() -> None:
     )
     op.drop_column("seats", "invite_sha256")
     op.drop_column("games", "deck_sha256")
+    op.drop_column("games", "secret")
     op.drop_table("decks")
