@@ -78,20 +78,42 @@ def replay(record: dict[str, JSON] | str | Path) -> State:
     return state
 
 
+MAX_RECORD_BYTES = 64 << 20
+"""The largest record file read (a long game's record is tens of kB)."""
+
+
+def read_file(path: Path, limit: int = MAX_RECORD_BYTES) -> str:
+    """The text of a regular file of at most ``limit`` bytes; :class:`InvalidRecord` else.
+
+    A device (``/dev/zero``), a FIFO (which would block) or a huge file is refused unread.
+    """
+    try:
+        if not path.is_file():
+            raise InvalidRecord(f"cannot read {path}: not a regular file")
+        with path.open("rb") as f:
+            data = f.read(limit + 1)
+    except OSError as e:
+        raise InvalidRecord(f"cannot read {path}: {e.strerror or e}") from None
+    if len(data) > limit:
+        raise InvalidRecord(f"cannot read {path}: larger than {limit} bytes")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise InvalidRecord(f"cannot read {path}: not UTF-8 text") from None
+
+
 def load(source: str | Path) -> dict[str, JSON]:
     """A validated record from JSON text or from a file path."""
     text = source
     looks_like_json = isinstance(source, str) and source.lstrip().startswith("{")
     if not looks_like_json:
-        path = Path(source)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as e:
-            raise InvalidRecord(f"cannot read {path}: {e}") from e
+        text = read_file(Path(source))
     try:
         data = json.loads(str(text))
     except json.JSONDecodeError as e:
         raise InvalidRecord(f"not JSON: {e}") from e
+    except RecursionError:
+        raise InvalidRecord("not a record: its JSON is nested too deeply") from None
     return validate(data)
 
 
