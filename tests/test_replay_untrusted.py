@@ -18,7 +18,7 @@ runner = CliRunner()
 
 def designer_record(tmp_path: Path, deck: object) -> Path:
     record = zoogames.games.get("aquarium-designer").new_game(players=1, seed=3).record()
-    record["options"]["deck"] = deck  # type: ignore[index]
+    record["options"]["deck"] = deck
     path = tmp_path / "record.json"
     path.write_text(json.dumps(record))
     return path

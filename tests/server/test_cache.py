@@ -25,9 +25,9 @@ def test_an_evicted_game_is_rebuilt_from_its_record(tmp_path: Path) -> None:
             created = await service.create(
                 "zooloretto", 2, {}, [SeatRequest("me"), SeatRequest("invite")]
             )
-            invitation = created["invitations"]["1"]  # type: ignore[index]
+            invitation = created["invitations"]["1"]
             joined = await service.join(str(created["id"]), invitation, "Invited")
-            tokens = [created["tokens"]["0"], joined["token"]]  # type: ignore[index]
+            tokens = [created["tokens"]["0"], joined["token"]]
             for _ in range(20):
                 table = await service.table(str(created["id"]))
                 seat = table.state.to_move

@@ -25,6 +25,7 @@ from zoogames.server import guard, migrate, routes, ws
 from zoogames.server.bots import BotPool
 from zoogames.server.errors import ApiError
 from zoogames.server.hub import Hub
+from zoogames.server.ratelimit import RateLimits
 from zoogames.server.service import Service
 from zoogames.server.settings import Settings, from_env
 from zoogames.server.static import STATIC, Client
@@ -251,7 +252,12 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None) 
     import uvicorn
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    settings = from_env()
+    try:
+        settings = from_env()
+        RateLimits(settings)  # a limit that does not parse is said now, in one line
+    except ValueError as e:
+        print(f"error: {e}", file=sys.stderr)
+        sys.exit(2)
     app = create_app(db_url, settings=settings)
     shown = f"[{host}]" if ":" in host else host
     print(f"http://{shown}:{port}", flush=True)
