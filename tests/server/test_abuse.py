@@ -299,7 +299,7 @@ def test_2_the_bot_pool_serves_games_in_turn_human_games_first() -> None:
             await gate.wait()
             turn.done.set_result("draw")
 
-        pool._run = run  # type: ignore[method-assign]
+        pool._think = run  # type: ignore[method-assign]
         waits = [
             asyncio.ensure_future(pool.choose("bots1", "mcts:seconds=5", state, attended=False)),
             asyncio.ensure_future(pool.choose("bots2", "mcts:seconds=5", state, attended=False)),

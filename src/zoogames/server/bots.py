@@ -8,7 +8,8 @@ pickled state holds the hidden tiles; the bot sees only a determinized copy
 
 Scheduling is fair across games: each game has at most one bot turn waiting (a game is
 its own queue), the workers take turns in the order games asked, games with a human seat
-before games of bots alone, and thinking time is capped server-wide (``Settings``): no
+before games of bots alone (which never take the last free worker), and thinking time is
+capped server-wide (``Settings``): no
 bot thinks longer than ``bot_seconds``, a bot of a game without a human seat no longer
 than ``unattended_bot_seconds``, and when more turns wait than the workers can serve in
 ``bot_budget`` seconds, every waiting bot's time is shortened to fit.
@@ -108,6 +109,8 @@ class BotPool:
         self._waiting: dict[str, Turn] = {}
         """Game id → its waiting turn, in the order games asked (at most one per game)."""
         self._running = 0
+        self._unattended = 0
+        """Turns of games of bots alone now on a worker: they may take all workers but one."""
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
@@ -148,23 +151,37 @@ class BotPool:
         return max(MIN_SECONDS, min(cap, fair))
 
     def _dispatch(self) -> None:
-        """Hand waiting turns to free workers: games with a human first, each in turn."""
+        """Hand waiting turns to free workers: games with a human first, each in turn.
+
+        Games of bots alone never take the last free worker (with two or more): a human
+        game's bot finds one free at once.
+        """
         while self._running < self.workers and self._waiting:
             turn = next((t for t in self._waiting.values() if t.attended), None)
             if turn is None:
+                if self._unattended >= max(1, self.workers - 1):
+                    return
                 turn = next(iter(self._waiting.values()))
             del self._waiting[turn.game]
             if turn.done.done():
                 continue
             self._running += 1
-            task = asyncio.ensure_future(self._run(turn, self.seconds_for(turn)))
-            task.add_done_callback(self._finished)
+            self._unattended += not turn.attended
+            asyncio.ensure_future(self._run(turn, self.seconds_for(turn)))
 
-    def _finished(self, _task: asyncio.Future[None]) -> None:
+    def _finished(self, turn: Turn) -> None:
+        """A worker is free again: count it, and hand it the next waiting turn."""
         self._running -= 1
+        self._unattended -= not turn.attended
         self._dispatch()
 
     async def _run(self, turn: Turn, seconds: float) -> None:
+        try:
+            await self._think(turn, seconds)
+        finally:
+            self._finished(turn)
+
+    async def _think(self, turn: Turn, seconds: float) -> None:
         seed = secrets.randbits(32)
         notation = None
         try:
