@@ -110,6 +110,7 @@ class BotPool:
         """Game id → its waiting turn, in the order games asked (at most one per game)."""
         self._running = 0
         self._unattended = 0
+        self._tasks: set[asyncio.Future[None]] = set()
         """Turns of games of bots alone now on a worker: they may take all workers but one."""
 
     def _executor(self) -> ProcessPoolExecutor:
@@ -167,7 +168,9 @@ class BotPool:
                 continue
             self._running += 1
             self._unattended += not turn.attended
-            asyncio.ensure_future(self._run(turn, self.seconds_for(turn)))
+            task = asyncio.ensure_future(self._run(turn, self.seconds_for(turn)))
+            self._tasks.add(task)  # a task nobody holds may be collected before it ends
+            task.add_done_callback(self._tasks.discard)
 
     def _finished(self, turn: Turn) -> None:
         """A worker is free again: count it, and hand it the next waiting turn."""
