@@ -30,7 +30,7 @@ from zoogames.games.aquarium_designer.cards import default_deck
 from zoogames.server.service import NAME_LENGTH
 
 from .conftest import BACKENDS, Databases
-from .harness import ServerProcess
+from .harness import ServerProcess, run_async
 
 LIMITS = {
     "ZOOGAMES_LIMIT_CREATE": "5/minute",
@@ -207,7 +207,6 @@ def test_1_a_deck_is_stored_once_by_content_and_its_name_survives_a_restart(
 
 def test_1_games_with_decks_of_their_own_leave_memory_first(tmp_path: Path) -> None:
     """4,000 distinct decks must not stay in memory: at most DECK_TABLES such games do."""
-    import asyncio
 
     from zoogames.server.bots import BotPool
     from zoogames.server.hub import Hub
@@ -228,7 +227,7 @@ def test_1_games_with_decks_of_their_own_leave_memory_first(tmp_path: Path) -> N
         assert len(service.tables) == DECK_TABLES + 1  # the standard deck's game stays
 
     try:
-        asyncio.run(scenario())
+        run_async(scenario())
     finally:
         service.close()
         engine.dispose()
@@ -319,7 +318,7 @@ def test_2_the_bot_pool_serves_games_in_turn_human_games_first() -> None:
         assert results[:1] + results[2:] == ["draw"] * 5
         assert pool.waiting == 0
 
-    asyncio.run(scenario())
+    run_async(scenario())
     # bots1 ran first (the pool was idle); then the human games, in the order they asked,
     # then the games of bots alone in the order they asked (bots2 asked again: its older
     # turn was dropped, one turn per game).
@@ -558,7 +557,8 @@ def test_7_a_seat_nobody_joined_can_be_handed_to_a_bot(server: ServerProcess) ->
 
 def test_7_the_join_form_limit_is_the_servers() -> None:
     form = (Path(__file__).parents[2] / "web" / "src" / "components" / "JoinForm.tsx").read_text()
-    assert f"maxLength={{{NAME_LENGTH}}}" in form
+    assert f"export const NAME_LENGTH = {NAME_LENGTH};" in form
+    assert "maxLength={NAME_LENGTH}" in form  # (tests/e2e/test_tokens.py reads it in the page)
 
 
 # ----- 8. double submission ------------------------------------------------------------

@@ -105,10 +105,6 @@ class Hub:
         """True if some client is connected to the game."""
         return bool(self.games.get(game_id))
 
-    def watchers(self, game_id: str) -> set[str]:
-        """The addresses of the clients connected to the game."""
-        return {conn.client for conn in self.games.get(game_id, ())}
-
     def games_of(self, client: str) -> set[str]:
         """The games ``client`` has a socket on."""
         return {gid for gid, conns in self.games.items() if any(c.client == client for c in conns)}
