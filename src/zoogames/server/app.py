@@ -129,8 +129,9 @@ class OneLineErrors:
                 started = True
             await send(message)
 
-        try:
-            await self.app(scope, receive, tracking_send)
+        http = scope["type"] == "http"
+        try:  # a socket's messages go straight through: only HTTP can still answer 500
+            await self.app(scope, receive, tracking_send if http else send)
         except Exception as e:
             frame = e.__traceback__
             while frame is not None and frame.tb_next is not None:
@@ -141,7 +142,7 @@ class OneLineErrors:
                 else "?"
             )
             log.error("unexpected %s at %s (%s)", type(e).__name__, where, scope["type"])
-            if scope["type"] == "http" and not started:
+            if http and not started:
                 body = b'{"detail":"the server failed on this request"}'
                 headers = [(b"content-type", b"application/json")]
                 await send({"type": "http.response.start", "status": 500, "headers": headers})
