@@ -21,9 +21,11 @@ import typer
 from zoogames import __version__, games
 from zoogames.core.errors import IllegalAction, InvalidOptions, InvalidRecord, ZoogamesError
 from zoogames.core.game import Game, State
+from zoogames.core.record import load as load_record
 from zoogames.core.record import replay as replay_record
 from zoogames.core.record import save
 from zoogames.core.rng import Rng
+from zoogames.games.aquarium_designer.cards import DeckError
 
 app = typer.Typer(
     help="zoogames: Aquaretto and friends, exact simulators, bots and tools.",
@@ -123,11 +125,29 @@ def list_games() -> None:
 def replay(
     record: Annotated[Path, typer.Argument(help="a game record (JSON)")],
     as_json: Annotated[bool, typer.Option("--json", help="print JSON instead of text")] = False,
+    allow_deck_path: Annotated[
+        bool,
+        typer.Option(
+            "--allow-deck-path",
+            help="let the record's deck option name a file to read (a record from someone"
+            " else could name any file: off by default)",
+        ),
+    ] = False,
 ) -> None:
     """Check a record action by action; print the final position and the scores."""
     try:
-        state = replay_record(record)
+        data = load_record(record)
+        deck = data["options"].get("deck")
+        if isinstance(deck, str) and not allow_deck_path:
+            fail(
+                f"{record}: the record names a deck file to read ({deck[:80]!r}); pass"
+                " --allow-deck-path if you trust it"
+            )
+        state = replay_record(data)
     except InvalidRecord as e:
+        if isinstance(e.__cause__, DeckError):  # its lines quote strings of any JSON file
+            n = len(e.__cause__.problems)
+            fail(f"{record}: the record's deck is not a playable deck ({n} problem(s))")
         fail(f"{record}: {e}")
     except IllegalAction as e:
         fail(f"{record}: {e}")

@@ -11,7 +11,9 @@ from tests.e2e.server import Server
 
 def test_a_forged_token_is_refused_and_offers_nothing(page: Page, server: Server) -> None:
     game_id = create_game(page, server, "aquaretto", ["me", "invite"])
-    other = page.context.new_page()
+    assert page.context.browser is not None
+    stranger = page.context.browser.new_context()  # holds no seat of the game
+    other = stranger.new_page()
     other.goto(f"{server.url}/play/{game_id}#token=forged-token-0123456789abcdef")
     other.wait_for_selector("[data-error]")
     assert "token" in other.locator("[data-error]").inner_text().lower()
@@ -24,6 +26,7 @@ def test_a_forged_token_is_refused_and_offers_nothing(page: Page, server: Server
     assert other.locator(".spectator").inner_text() == "watching"
     assert legal(other) == []
     assert other.locator('[data-action="draw"]').count() == 0
+    stranger.close()
 
 
 def test_a_spectator_link_shows_the_game_without_choices(page: Page, server: Server) -> None:
@@ -74,3 +77,73 @@ def test_undo_takes_back_the_seats_own_action_that_revealed_nothing(
     # A draw reveals a tile: it cannot be taken back.
     player.play("draw")
     assert page.locator('[data-action="undo"]').count() == 0
+
+
+def you(page: Page) -> str:
+    return page.locator("main.play").get_attribute("data-you") or ""
+
+
+def test_a_browser_keeps_every_seat_it_holds_and_switches_between_them(
+    page: Page, server: Server
+) -> None:
+    """Issue 14, bug 1: another seat's link, or a broken one, never loses a seat."""
+    create_game(page, server, "zooloretto", ["me", "me", "greedy"])
+    page.wait_for_selector('main.play[data-you="0"]')
+    assert page.locator('[data-action="switch-seat"]').count() == 2
+    second = page.locator('[data-link="seat-1"]').input_value()
+    assert "#token=" in second
+
+    page.goto(second)  # the second seat's link, in the same browser
+    page.wait_for_selector('main.play[data-you="1"]')
+    page.reload()
+    page.wait_for_selector('main.play[data-you="1"]')
+    page.locator('[data-action="switch-seat"][data-seat="0"]').click()
+    page.wait_for_selector('main.play[data-you="0"]')
+
+    page.goto(second[:-6])  # a truncated link: refused, and the seat held is kept
+    page.wait_for_selector("[data-seat-notice]")
+    page.wait_for_selector('main.play[data-you="0"]')
+    page.reload()
+    page.wait_for_selector('main.play[data-you="0"]')
+    assert page.locator('[data-action="switch-seat"]').count() == 2
+    assert page.locator("[data-error]").count() == 0
+
+
+def test_an_invited_player_joins_before_moving_with_the_servers_name_limit(
+    page: Page, server: Server
+) -> None:
+    """Issue 14, bug 7: the join form takes what the server takes; no move before joining."""
+    from zoogames.server.service import NAME_LENGTH
+
+    game_id = create_game(page, server, "aquaretto", ["invite", "me"])
+    link = page.locator('[data-link="seat-0"]').input_value()
+    guest_context = page.context.browser.new_context() if page.context.browser else None
+    assert guest_context is not None
+    try:
+        guest = guest_context.new_page()
+        guest.goto(link)
+        field = guest.locator('[data-field="join-name"]')
+        field.wait_for()
+        assert field.get_attribute("maxlength") == str(NAME_LENGTH)
+        assert you(guest) == "" and legal(guest) == []  # an invitation plays no seat
+        field.fill("B" * NAME_LENGTH)
+        guest.locator('[data-action="join"]').click()
+        guest.wait_for_selector('main.play[data-you="0"]')
+        page.wait_for_selector(f'[data-seat-panel="0"] header >> text={"B" * NAME_LENGTH}')
+    finally:
+        guest_context.close()
+    assert server.get(f"/api/games/{game_id}")["seats"][0]["joined"] is True
+
+
+def test_the_creator_hands_a_seat_nobody_joined_to_a_bot(page: Page, server: Server) -> None:
+    """Issue 14, bug 7: a guest who never comes does not stop the game."""
+    game_id = create_game(page, server, "zooloretto", ["me", "invite"])
+    player = ClickingPlayer(page, seed=5)
+    page.locator('[data-action="seat-to-bot"][data-seat="1"]').click()
+    page.wait_for_selector('[data-link="seat-1"]', state="detached")
+    assert server.get(f"/api/games/{game_id}")["seats"][1]["kind"] == "bot"
+    for _ in range(4):  # the bot answers our moves
+        player.wait_for_turn()
+        player.play_one()
+    player.wait_for_turn()
+    assert any(e["seat"] == 1 for e in server.get(f"/api/games/{game_id}")["log"])

@@ -19,7 +19,7 @@ def test_two_browsers_play_each_other_through_an_invitation(
         page, server, "aquarium-designer", ["me", "invite"], name="Anna", checks=("advanced",)
     )
     link = page.locator('[data-link="seat-1"]').input_value()
-    assert link.startswith(f"{server.url}/play/{game_id}#token=")
+    assert link.startswith(f"{server.url}/play/{game_id}#invite=")
     spectator_link = page.locator('[data-link="spectator"]').input_value()
     assert spectator_link == f"{server.url}/play/{game_id}"
 
@@ -27,10 +27,18 @@ def test_two_browsers_play_each_other_through_an_invitation(
     try:
         guest = guest_context.new_page()
         join(guest, link, "Bea")
-        assert "#token" not in guest.url  # the fragment is cleared once the token is stored
+        assert "#invite" not in guest.url  # the fragment is cleared once it is read
         # Anna's page hears of the join: the seat now carries Bea's name.
         page.wait_for_selector('[data-seat-panel="1"] header >> text=Bea')
-        assert guest.locator("main.play").get_attribute("data-you") == "1"
+        guest.wait_for_selector('main.play[data-you="1"]')
+        # The invitation was exchanged for the guest's own token: the creator's copy of it
+        # no longer plays the seat (issue 12, item 7).
+        spent = page.context.new_page()
+        spent.goto(link)
+        spent.wait_for_selector("[data-seat-notice]")
+        assert "used already" in spent.locator("[data-seat-notice]").inner_text()
+        assert spent.locator("main.play").get_attribute("data-you") == "0"  # Anna's own seat
+        spent.close()
 
         players = {"0": ClickingPlayer(page, seed=1), "1": ClickingPlayer(guest, seed=2)}
         for _ in range(5_000):  # polls: a page offers actions once the push has come

@@ -2,21 +2,35 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx
 from websockets.sync.client import ClientConnection, connect
 
 from .postgres import free_port
+
+T = TypeVar("T")
+
+
+def run_async(coroutine: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run`` in a thread of its own.
+
+    A test process that ran a browser test holds Playwright's event loop in its main
+    thread for the session, where ``asyncio.run`` would refuse to start another.
+    """
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 def zoogames_command() -> list[str]:
@@ -30,11 +44,21 @@ def zoogames_command() -> list[str]:
 class ServerProcess:
     """``zoogames serve --db URL`` on a free port, its output in ``log``."""
 
-    def __init__(self, db_url: str, log: Path, workdir: Path, bot_workers: int = 1) -> None:
+    def __init__(
+        self,
+        db_url: str,
+        log: Path,
+        workdir: Path,
+        bot_workers: int = 1,
+        env: dict[str, str] | None = None,
+    ) -> None:
         self.db_url = db_url
         self.log = log
         self.workdir = workdir
         self.bot_workers = bot_workers
+        self.env = {"ZOOGAMES_RATE_LIMITS": "off"} if env is None else env
+        """Server settings (``ZOOGAMES_*``): by default, no rate limits, since the tests
+        play far faster than people (``test_abuse.py`` tests the limits)."""
         self.port = 0
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -46,7 +70,7 @@ class ServerProcess:
     def start(self, timeout: float = 60) -> ServerProcess:
         """Start the server and wait until it answers; fail with its output if it does not."""
         self.port = free_port()
-        env = {**os.environ, "ZOOGAMES_BOT_WORKERS": str(self.bot_workers)}
+        env = {**os.environ, "ZOOGAMES_BOT_WORKERS": str(self.bot_workers), **self.env}
         command = [*zoogames_command(), "serve", "--port", str(self.port), "--db", self.db_url]
         with self.log.open("ab") as out:
             self.process = subprocess.Popen(
@@ -122,7 +146,9 @@ class Api:
     def act(
         self, game_id: str, token: str | None, action: str, number: int | None = None
     ) -> httpx.Response:
-        """``POST /api/games/{id}/actions``."""
+        """``POST /api/games/{id}/actions`` (with ``number`` None: the number the game is at)."""
+        if number is None:
+            number = self.snapshot(game_id)["number"]
         body: dict[str, Any] = {"action": action}
         if number is not None:
             body["number"] = number

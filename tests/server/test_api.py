@@ -33,7 +33,7 @@ def test_a_new_game_gives_a_token_to_each_human_seat_and_shows_each_seat_its_vie
         [{"kind": "me", "name": "Anna"}, {"kind": "invite"}, {"kind": "bot", "bot": "greedy"}],
         start_player=0,
     )
-    assert sorted(created["tokens"]) == ["0", "1"]
+    assert sorted(created["tokens"]) == ["0"] and sorted(created["invitations"]) == ["1"]
     assert [(s["kind"], s["joined"]) for s in created["seats"]] == [
         ("human", True),
         ("human", False),
@@ -43,7 +43,10 @@ def test_a_new_game_gives_a_token_to_each_human_seat_and_shows_each_seat_its_vie
     mine = api.snapshot(gid, created["tokens"]["0"])
     assert mine["you"] == 0 and mine["view"]["seat"] == 0 and mine["status"] == "playing"
     assert mine["view"]["to_move"] == 0 and "draw" in mine["view"]["legal"]
-    theirs = api.snapshot(gid, created["tokens"]["1"])
+    invited = api.snapshot(gid, created["invitations"]["1"])
+    assert invited["you"] is None and invited["invited"] == 1
+    joined = api.join(gid, created["invitations"]["1"], "Bob").json()
+    theirs = api.snapshot(gid, joined["token"])
     assert theirs["you"] == 1 and theirs["view"]["legal"] == []
     spectator = api.snapshot(gid)
     assert spectator["you"] is None and spectator["view"]["seat"] is None
@@ -117,7 +120,7 @@ def test_hello_again_speaks_for_another_seat(api: Api) -> None:
 
 def test_an_invited_player_joins_by_naming_the_seat(api: Api, server: ServerProcess) -> None:
     created = api.create("zooloretto", [{"kind": "me", "name": "Anna"}, {"kind": "invite"}])
-    gid, token = created["id"], created["tokens"]["1"]
+    gid, token = created["id"], created["invitations"]["1"]
     with api.socket(gid) as host:
         host.hello(created["tokens"]["0"])
         r = api.join(gid, token, "  Bob   Smith ")

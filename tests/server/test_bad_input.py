@@ -245,8 +245,14 @@ SOCKET_CASES: list[tuple[str, Any, int, str]] = [
     ("a message that is not an object", "[1, 2]", 400, 'a JSON object with a "type"'),
     ("an unknown type", {"type": "cheat"}, 400, "unknown message type 'cheat'"),
     ("an act without an action", {"type": "act", "number": 2}, 400, 'act needs "action"'),
-    ("an unparsable action", {"type": "act", "action": "fly"}, 422, "'fly' is not an action"),
-    ("an illegal action", {"type": "act", "action": "take C"}, 422, "is not legal now"),
+    ("an act without a number", {"type": "act", "action": "draw"}, 400, 'act needs "number"'),
+    (
+        "an unparsable action",
+        {"type": "act", "action": "fly", "number": 2},
+        422,
+        "'fly' is not an action",
+    ),
+    ("an illegal action", {"type": "act", "action": "take C", "number": 2}, 422, "not legal now"),
     ("a stale number", {"type": "act", "action": "draw", "number": 0}, 409, "has moved on"),
     ("a token that is not a string", {"type": "hello", "token": 5}, 400, "must be a string"),
 ]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import random
 from pathlib import Path
 
@@ -11,6 +10,8 @@ from zoogames.server.hub import Hub
 from zoogames.server.migrate import upgrade
 from zoogames.server.service import SeatRequest, Service
 from zoogames.server.store import Store, open_engine
+
+from .harness import run_async
 
 
 def test_an_evicted_game_is_rebuilt_from_its_record(tmp_path: Path) -> None:
@@ -25,7 +26,9 @@ def test_an_evicted_game_is_rebuilt_from_its_record(tmp_path: Path) -> None:
             created = await service.create(
                 "zooloretto", 2, {}, [SeatRequest("me"), SeatRequest("invite")]
             )
-            tokens = [created["tokens"]["0"], created["tokens"]["1"]]
+            invitation = created["invitations"]["1"]
+            joined = await service.join(str(created["id"]), invitation, "Invited")
+            tokens = [created["tokens"]["0"], joined["token"]]
             for _ in range(20):
                 table = await service.table(str(created["id"]))
                 seat = table.state.to_move
@@ -43,7 +46,7 @@ def test_an_evicted_game_is_rebuilt_from_its_record(tmp_path: Path) -> None:
         assert (await service.snapshot(games[0][0], None))["seats"][1]["name"] == "Bea"
 
     try:
-        asyncio.run(scenario())
+        run_async(scenario())
     finally:
         service.close()
         engine.dispose()

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, Self, TypeVar
 
 from zoogames.core.errors import IllegalAction, ZoogamesError
+from zoogames.core.rng import SPLITMIX64, generator_of
 
 JSON = Any
 """A value that :func:`json.dumps` accepts."""
@@ -313,13 +314,16 @@ class State(ABC):
 
     def record(self) -> dict[str, JSON]:
         """The game so far as a record: ``{game, options, seed, actions, result}``."""
-        return {
+        record: dict[str, JSON] = {
             "game": self.game.id,
             "options": dict(self.options),
             "seed": self.seed,
             "actions": [str(a) for a in self.history],
             "result": self.result().to_json() if self.is_terminal else None,
         }
+        if generator_of(self.seed) != SPLITMIX64:  # a record without it means SplitMix64
+            record["generator"] = generator_of(self.seed)
+        return record
 
     def describe(self, action: Action, seat: int | None = None) -> str:
         """A plain-words line for a move log; games override it."""

@@ -1,8 +1,8 @@
 """Game records: load, save and replay.
 
-A record is a JSON object ``{game, options, seed, actions, result}`` (see
-``docs/records.md``). Replaying it applies each action in turn and stops at the first
-one that is not legal, naming its index.
+A record is a JSON object ``{game, options, seed, actions, result}``, and ``generator``
+when its seed is not SplitMix64's (see ``docs/records.md``). Replaying it applies each
+action in turn and stops at the first one that is not legal, naming its index.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from typing import Any
 
 from zoogames.core.errors import IllegalAction, InvalidOptions, InvalidRecord
 from zoogames.core.game import JSON, State
+from zoogames.core.rng import BLAKE2B, GENERATORS, SPLITMIX64, generator_of
 
 
 def validate(record: Any) -> dict[str, JSON]:
@@ -33,6 +34,13 @@ def validate(record: Any) -> dict[str, JSON]:
         )
     if "players" not in record["options"]:
         raise InvalidRecord("the record's options have no 'players'")
+    generator = record.get("generator", SPLITMIX64)
+    if generator not in GENERATORS:
+        raise InvalidRecord(
+            f"the record's generator must be one of {', '.join(GENERATORS)}, not {generator!r}"
+        )
+    if generator == BLAKE2B and generator_of(record["seed"]) != BLAKE2B:
+        raise InvalidRecord(f"a {BLAKE2B} record's seed is from 2**128 to 2**129 - 1")
     for i, text in enumerate(record["actions"]):
         if not isinstance(text, str):
             raise InvalidRecord(f"action {i} is not a string: {text!r}")
@@ -45,8 +53,11 @@ def start(record: dict[str, JSON]) -> State:
 
     options = dict(record["options"])
     players = options.pop("players")
+    seed = record["seed"]
+    if record.get("generator", SPLITMIX64) == SPLITMIX64 and generator_of(seed) != SPLITMIX64:
+        seed &= (1 << 64) - 1  # what SplitMix64 has always read of a seed: its low 64 bits
     try:
-        return games.get(record["game"]).new_game(players=players, seed=record["seed"], **options)
+        return games.get(record["game"]).new_game(players=players, seed=seed, **options)
     except (InvalidOptions, TypeError) as e:
         raise InvalidRecord(f"the record's options cannot start a game: {e}") from e
 
@@ -67,20 +78,42 @@ def replay(record: dict[str, JSON] | str | Path) -> State:
     return state
 
 
+MAX_RECORD_BYTES = 64 << 20
+"""The largest record file read (a long game's record is tens of kB)."""
+
+
+def read_file(path: Path, limit: int = MAX_RECORD_BYTES) -> str:
+    """The text of a regular file of at most ``limit`` bytes; :class:`InvalidRecord` else.
+
+    A device (``/dev/zero``), a FIFO (which would block) or a huge file is refused unread.
+    """
+    try:
+        if not path.is_file():
+            raise InvalidRecord(f"cannot read {path}: not a regular file")
+        with path.open("rb") as f:
+            data = f.read(limit + 1)
+    except OSError as e:
+        raise InvalidRecord(f"cannot read {path}: {e.strerror or e}") from None
+    if len(data) > limit:
+        raise InvalidRecord(f"cannot read {path}: larger than {limit} bytes")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise InvalidRecord(f"cannot read {path}: not UTF-8 text") from None
+
+
 def load(source: str | Path) -> dict[str, JSON]:
     """A validated record from JSON text or from a file path."""
     text = source
     looks_like_json = isinstance(source, str) and source.lstrip().startswith("{")
     if not looks_like_json:
-        path = Path(source)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as e:
-            raise InvalidRecord(f"cannot read {path}: {e}") from e
+        text = read_file(Path(source))
     try:
         data = json.loads(str(text))
     except json.JSONDecodeError as e:
         raise InvalidRecord(f"not JSON: {e}") from e
+    except RecursionError:
+        raise InvalidRecord("not a record: its JSON is nested too deeply") from None
     return validate(data)
 
 

@@ -18,14 +18,16 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from zoogames import __version__
-from zoogames.server import migrate, routes, ws
+from zoogames.server import guard, migrate, routes, ws
 from zoogames.server.bots import BotPool
 from zoogames.server.errors import ApiError
 from zoogames.server.hub import Hub
+from zoogames.server.ratelimit import RateLimits
 from zoogames.server.service import Service
+from zoogames.server.settings import Settings, from_env
 from zoogames.server.static import STATIC, Client
 from zoogames.server.store import Store, describe_url, open_engine
 
@@ -47,6 +49,104 @@ def _validation_sentence(exc: RequestValidationError) -> tuple[int, str]:
     if first.get("type") in ("model_attributes_type", "dict_type") and where == "the body":
         return 400, "the body must be a JSON object"
     return 422, f"{where}: {first.get('msg', 'is not valid')}"
+
+
+CSP = "; ".join(
+    (
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data: blob:",
+        "font-src 'self' data:",
+        "media-src 'self' data: blob:",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    )
+)
+"""The client's Content-Security-Policy: its scripts and styles only from the server's own
+files (Vite's ``index.html`` has no inline script), no framing, sockets to the same host."""
+
+DOCS_CSP = (
+    "default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net;"
+    " style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; img-src 'self' data: https:;"
+    " frame-ancestors 'none'"
+)
+"""``/docs`` only (off unless ``ZOOGAMES_DOCS=on``): FastAPI's page loads Swagger UI from a
+CDN with an inline script."""
+
+SECURITY_HEADERS = [
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+    (b"permissions-policy", b"camera=(), microphone=(), geolocation=(), payment=()"),
+]
+
+
+class SecurityHeaders:
+    """Add the CSP and the other security headers to every HTTP answer."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Pass the request on; add the headers to its answer."""
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        csp = DOCS_CSP if scope["path"] in ("/docs", "/redoc") else CSP
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                headers += SECURITY_HEADERS
+                headers.append((b"content-security-policy", csp.encode()))
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+class OneLineErrors:
+    """The outermost layer: an unexpected exception is one log line and a 500.
+
+    Never a traceback: a flood of bad requests must not flood the log.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Run the app; turn an exception it lets out into a 500 and one line."""
+        started = False
+
+        async def tracking_send(message: Message) -> None:
+            nonlocal started
+            if message["type"] in ("http.response.start", "websocket.accept"):
+                started = True
+            await send(message)
+
+        http = scope["type"] == "http"
+        try:  # a socket's messages go straight through: only HTTP can still answer 500
+            await self.app(scope, receive, tracking_send if http else send)
+        except Exception as e:
+            frame = e.__traceback__
+            while frame is not None and frame.tb_next is not None:
+                frame = frame.tb_next
+            where = (
+                f"{Path(frame.tb_frame.f_code.co_filename).name}:{frame.tb_lineno}"
+                if frame is not None
+                else "?"
+            )
+            log.error("unexpected %s at %s (%s)", type(e).__name__, where, scope["type"])
+            if http and not started:
+                body = b'{"detail":"the server failed on this request"}'
+                headers = [(b"content-type", b"application/json")]
+                await send({"type": "http.response.start", "status": 500, "headers": headers})
+                await send({"type": "http.response.body", "body": body})
 
 
 class BodyLimit:
@@ -77,12 +177,22 @@ class BodyLimit:
 
 
 def create_app(
-    db_url: str | None = None, bot_workers: int | None = None, static: Path = STATIC
+    db_url: str | None = None,
+    bot_workers: int | None = None,
+    static: Path = STATIC,
+    settings: Settings | None = None,
 ) -> FastAPI:
     """The web app on the database ``db_url`` (default: SQLite in ``./var/``)."""
+    settings = settings or from_env()
     engine = open_engine(db_url)
     sqlite = engine.url.get_backend_name() == "sqlite"
-    service = Service(Store(engine), BotPool(bot_workers), Hub(), db_threads=1 if sqlite else 4)
+    service = Service(
+        Store(engine),
+        BotPool(bot_workers, settings),
+        Hub(),
+        db_threads=1 if sqlite else 4,
+        settings=settings,
+    )
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -103,9 +213,13 @@ def create_app(
         version=__version__,
         description="Aquaretto, Zooloretto and Aquarium Designer in the browser (docs/api.md).",
         lifespan=lifespan,
+        # Swagger UI and ReDoc load their scripts from a CDN: off unless asked for.
+        docs_url="/docs" if settings.docs else None,
+        redoc_url=None,
     )
     app.state.service = service
     app.add_middleware(BodyLimit)
+    app.add_middleware(SecurityHeaders)
     app.include_router(routes.router)
     app.include_router(ws.router)
 
@@ -139,15 +253,26 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None) 
     import uvicorn
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    app = create_app(db_url)
+    try:
+        settings = from_env()
+        RateLimits(settings)  # a limit that does not parse is said now, in one line
+    except ValueError as e:
+        print(f"error: {e}", file=sys.stderr)
+        sys.exit(2)
+    app = create_app(db_url, settings=settings)
     shown = f"[{host}]" if ":" in host else host
     print(f"http://{shown}:{port}", flush=True)
     config = uvicorn.Config(
-        app,
+        OneLineErrors(app),
         host=host,
         port=port,
         access_log=False,  # no request line is logged: nothing there can leak
         log_level="info",
+        # h11 bounds a request's line and headers; the guard adds a deadline (guard.py).
+        http=guard.protocol(settings.request_timeout),
+        h11_max_incomplete_event_size=settings.max_header_bytes,
+        timeout_keep_alive=settings.keep_alive,
+        forwarded_allow_ips=list(settings.trusted_proxies),
         ws_max_size=1 << 16,
         ws_per_message_deflate=False,  # a state is a few kB: not worth its CPU per push
         lifespan="on",

@@ -7,6 +7,8 @@ only as content: never a path, which the engine would read from the server's dis
 
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import Any
 
 from zoogames import games
@@ -82,8 +84,72 @@ def check_options(game: Game, options: dict[str, Any]) -> dict[str, Any]:
             continue
         if not _fits(spec, value):
             raise ApiError(422, f"option {name!r} must be {_KIND_WORDS[spec.kind]}")
-        chosen[name] = value
+        chosen[name] = check_deck(value) if game.id == DESIGNER and name == "deck" else value
     return chosen
+
+
+DESIGNER = "aquarium-designer"
+DECK_NAME_LENGTH = 64
+"""The longest deck name accepted (shown on every snapshot of the game)."""
+DECK_KEYS = frozenset({"format", "version", "name", "entrance", "layout", "comment"})
+MAX_CARD_TEXT = 32
+"""A card's text is a dozen characters (``"A* S / D P*"``); longer is refused unread."""
+MAX_COMMENT = 1000
+
+
+def check_deck(value: dict[str, Any]) -> dict[str, JSON]:
+    """An Aquarium Designer deck (a deck file's content), checked and made canonical.
+
+    Only what a deck file holds is accepted: its format and version, a printable name of
+    at most :data:`DECK_NAME_LENGTH` characters, the cards in the card grammar (each
+    read by the engine's ``parse_deck``) and a comment, which is dropped. The answer is the
+    deck as the engine writes it (``Deck.to_json``): what the server stores, once per
+    content (``deck_sha256``).
+    """
+    from zoogames.games.aquarium_designer.cards import (
+        ENTRANCE_CARDS,
+        LAYOUT_CARDS,
+        DeckError,
+        parse_deck,
+    )
+
+    unknown = set(value) - DECK_KEYS
+    if unknown:
+        raise ApiError(
+            422, f"a deck has only the keys {', '.join(sorted(DECK_KEYS))}; not {sorted(unknown)}"
+        )
+    name = value.get("name", "unnamed deck")
+    named = isinstance(name, str) and 1 <= len(name) <= DECK_NAME_LENGTH
+    if not named or not name.isprintable():
+        raise ApiError(422, f"a deck's name is 1 to {DECK_NAME_LENGTH} printable characters")
+    comment = value.get("comment", "")
+    if not isinstance(comment, str) or len(comment) > MAX_COMMENT:
+        raise ApiError(422, f"a deck's comment is a text of at most {MAX_COMMENT} characters")
+    for key, count in (("entrance", ENTRANCE_CARDS), ("layout", LAYOUT_CARDS)):
+        cards = value.get(key)
+        if not isinstance(cards, list) or len(cards) != count:
+            raise ApiError(422, f"a deck's {key!r} is a list of {count} cards")
+        if not all(isinstance(c, str) and len(c) <= MAX_CARD_TEXT for c in cards):
+            raise ApiError(
+                422, f"a deck's cards are texts like 'A* S / D P*' (at most {MAX_CARD_TEXT})"
+            )
+    try:
+        deck = parse_deck(value, "the deck")
+    except DeckError as e:
+        raise ApiError(422, str(e)) from None
+    canonical: dict[str, JSON] = deck.to_json()
+    return canonical
+
+
+def deck_sha256(content: dict[str, Any]) -> str:
+    """The SHA-256 of a canonical deck: a deck is stored once per content (name included)."""
+    return hashlib.sha256(json.dumps(content, sort_keys=True).encode()).hexdigest()
+
+
+def bot_label(spec: str) -> str:
+    """The name a seat handed to bot ``spec`` gets (its label's first words)."""
+    label = dict(BOTS).get(spec, spec)
+    return label.split(" (")[0].split(",")[0]
 
 
 def check_bot(spec: str | None) -> str:

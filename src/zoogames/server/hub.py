@@ -31,10 +31,16 @@ def dumps(message: dict[str, JSON]) -> str:
 class Connection:
     """One client's socket on one game: the seat it speaks for (``None``: a spectator)."""
 
-    def __init__(self, websocket: WebSocket, game_id: str, seat: int | None) -> None:
+    def __init__(
+        self, websocket: WebSocket, game_id: str, seat: int | None, client: str = ""
+    ) -> None:
         self.websocket = websocket
         self.game_id = game_id
         self.seat = seat
+        self.invited: int | None = None
+        """The seat whose invitation this connection showed (it watches until it joins)."""
+        self.client = client
+        """The client's address (limits on sockets and watched games count by it)."""
         self.seen = 0
         """The number of actions its last state covered: the next push's log starts there."""
         self.closed = False
@@ -52,7 +58,7 @@ class Connection:
 
     def send_state(self, table: Table, log_from: int) -> None:
         """Queue this connection's snapshot, with the log from ``log_from``."""
-        self.send(dumps({"type": "state", **table.snapshot(self.seat, log_from)}))
+        self.send(dumps({"type": "state", **table.snapshot(self.seat, log_from, self.invited)}))
         self.seen = table.number
 
     def close(self) -> None:
@@ -99,15 +105,19 @@ class Hub:
         """True if some client is connected to the game."""
         return bool(self.games.get(game_id))
 
+    def games_of(self, client: str) -> set[str]:
+        """The games ``client`` has a socket on."""
+        return {gid for gid, conns in self.games.items() if any(c.client == client for c in conns)}
+
     def push_state(self, table: Table, log_from: int) -> None:
         """Send every connection of ``table`` its seat's new snapshot.
 
         ``log_from`` is the first log entry the change touched; a connection that saw
         less gets its log from where it stopped.
         """
-        texts: dict[tuple[int | None, int], str] = {}
+        texts: dict[tuple[int | None, int, int | None], str] = {}
         for conn in self.games.get(table.id, ()):
-            key = (conn.seat, min(log_from, conn.seen))
+            key = (conn.seat, min(log_from, conn.seen), conn.invited)
             text = texts.get(key)
             if text is None:
                 text = dumps({"type": "state", **table.snapshot(*key)})

@@ -1,4 +1,4 @@
-"""The database schema: games, their seats and their actions (SQLAlchemy 2 models).
+"""The database schema: games, their seats, their actions and decks (SQLAlchemy 2 models).
 
 A game is its record: the options and seed it started from and its ordered actions. Each
 action is one row, unique by (game, number), so two actions racing for one turn cannot
@@ -55,6 +55,11 @@ class GameRow(Base):
     to_move: Mapped[int | None] = mapped_column(Integer, nullable=True)
     status: Mapped[str] = mapped_column(String(16), index=True)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    secret: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    """The 128 secret bits of a BLAKE2b seed, in hex (the seed is then ``2**128`` plus
+    them: too large for ``seed``, which holds 0)."""
+    deck_sha256: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The game's own deck (Aquarium Designer), in ``decks``; ``None``: the standard deck."""
 
 
 class SeatRow(Base):
@@ -71,6 +76,17 @@ class SeatRow(Base):
     name: Mapped[str | None] = mapped_column(String(64), nullable=True)
     joined: Mapped[bool] = mapped_column(Boolean, default=False)
     token_sha256: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    invite_sha256: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """An invited seat's invitation until it is accepted (then the seat gets its token)."""
+
+
+class DeckRow(Base):
+    """A deck a game was started with (its name and cards, canonical), once per content."""
+
+    __tablename__ = "decks"
+
+    sha256: Mapped[str] = mapped_column(String(64), primary_key=True)
+    content: Mapped[dict[str, Any]] = mapped_column(JSON)
 
 
 class ActionRow(Base):

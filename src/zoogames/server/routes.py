@@ -35,6 +35,16 @@ def service_of(request: Request) -> Service:
 Games = Annotated[Service, Depends(service_of)]
 
 
+def limited(kind: str) -> Any:
+    """A dependency counting one ``kind`` request of the client (429 past its limits)."""
+
+    def hit(request: Request) -> None:
+        client = request.client.host if request.client is not None else ""
+        service_of(request).limits.hit(kind, client)
+
+    return Depends(hit)
+
+
 class Strict(BaseModel):
     """A request body: unknown fields are refused."""
 
@@ -59,16 +69,25 @@ class NewGameBody(Strict):
 
 
 class ActionBody(Strict):
-    """``POST /api/games/{id}/actions``: the notation, and the number of actions seen."""
+    """``POST /api/games/{id}/actions``: the notation, and the number of actions seen.
+
+    ``number`` is required: an action sent twice (a retry) then lands at most once.
+    """
 
     action: str = Field(max_length=200)
-    number: int | None = None
+    number: int
 
 
 class JoinBody(Strict):
     """``POST /api/games/{id}/join``."""
 
     name: str = Field(max_length=200)
+
+
+class BotBody(Strict):
+    """``POST /api/games/{id}/seats/{seat}/bot``: the bot that takes the seat."""
+
+    bot: str = Field(max_length=64)
 
 
 class Snapshot(BaseModel):
@@ -86,14 +105,26 @@ class Snapshot(BaseModel):
     can_undo: bool
     thinking: int | None
     result: dict[str, Any] | None
+    invited: int | None
+
+
+class Joined(Snapshot):
+    """The answer to ``join``: the seat's snapshot, and its new token after an invitation."""
+
+    token: str | None = None
 
 
 class Created(BaseModel):
-    """The answer to ``POST /api/games``: a token for every human seat, by seat number."""
+    """The answer to ``POST /api/games``: tokens and invitations by seat number.
+
+    A token for each ``me`` seat, an invitation for each invited seat (exchanged for a
+    token by ``join``).
+    """
 
     id: str
     seats: list[dict[str, Any]]
     tokens: dict[str, str]
+    invitations: dict[str, str]
 
 
 class Error(BaseModel):
@@ -103,7 +134,7 @@ class Error(BaseModel):
 
 
 ERRORS: dict[int | str, dict[str, Any]] = {
-    code: {"model": Error} for code in (400, 401, 403, 404, 409, 422, 503)
+    code: {"model": Error} for code in (400, 401, 403, 404, 409, 422, 429, 503)
 }
 
 
@@ -134,44 +165,53 @@ async def get_catalog() -> Json:
     return Json(catalog.catalog())
 
 
-@router.post("/games", **documented(Created, 201))
+@router.post("/games", **documented(Created, 201), dependencies=[limited("create")])
 async def create_game(body: NewGameBody, games: Games) -> Json:
     """Start a game; the answer holds a token for each human seat (shown only here)."""
     seats = [SeatRequest(s.kind, s.name, s.bot) for s in body.seats]
     return Json(await games.create(body.game, body.players, body.options, seats), status_code=201)
 
 
-@router.get("/games/{game_id}", **documented(Snapshot))
+@router.get("/games/{game_id}", **documented(Snapshot), dependencies=[limited("read")])
 async def get_game(game_id: str, games: Games, token: Token) -> Json:
     """The snapshot of the token's seat, or a spectator's without a token."""
     return Json(await games.snapshot(game_id, token))
 
 
-@router.post("/games/{game_id}/join", **documented(Snapshot))
+@router.post("/games/{game_id}/join", **documented(Joined), dependencies=[limited("join")])
 async def join_game(game_id: str, body: JoinBody, games: Games, token: Token) -> Json:
-    """Name the token's seat (an invitation is accepted this way)."""
+    """Accept an invitation (the answer holds the seat's new token), or rename a seat."""
     return Json(await games.join(game_id, token, body.name))
 
 
-@router.post("/games/{game_id}/actions", **documented(Snapshot))
+@router.post(
+    "/games/{game_id}/seats/{seat}/bot", **documented(Snapshot), dependencies=[limited("join")]
+)
+async def seat_to_bot(game_id: str, seat: int, body: BotBody, games: Games, token: Token) -> Json:
+    """Give an invited seat nobody joined to a bot (any seated player of the game may)."""
+    return Json(await games.hand_to_bot(game_id, token, seat, body.bot))
+
+
+@router.post("/games/{game_id}/actions", **documented(Snapshot), dependencies=[limited("act")])
 async def play_action(game_id: str, body: ActionBody, games: Games, token: Token) -> Json:
     """Play an action for the token's seat; ``number`` guards against a stale view."""
     return Json(await games.act(game_id, token, body.action, body.number))
 
 
-@router.post("/games/{game_id}/undo", **documented(Snapshot))
+@router.post("/games/{game_id}/undo", **documented(Snapshot), dependencies=[limited("act")])
 async def undo_action(game_id: str, games: Games, token: Token) -> Json:
     """Take back the token's seat's last action, if nothing was revealed since."""
     return Json(await games.undo(game_id, token))
 
 
-@router.get("/games/{game_id}/replay/{number}", response_class=Json)
+@router.get("/games/{game_id}/replay/{number}", response_class=Json, dependencies=[limited("read")])
 async def replay(game_id: str, number: int, games: Games) -> Json:
     """The spectator's view after the first ``number`` actions; once the game is over."""
     return Json(await games.replay(game_id, number))
 
 
-@router.get("/games/{game_id}/record", response_class=Json)
-async def record(game_id: str, games: Games) -> Json:
+@router.get("/games/{game_id}/record", response_class=JSONResponse, dependencies=[limited("read")])
+async def record(game_id: str, games: Games) -> JSONResponse:
     """The game record (docs/records.md); once the game is over."""
-    return Json(await games.record(game_id))
+    # The standard JSON encoder: a secret seed has 129 bits, more than orjson writes.
+    return JSONResponse(await games.record(game_id))

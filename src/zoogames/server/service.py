@@ -14,7 +14,7 @@ import asyncio
 import contextlib
 import logging
 import re
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -22,11 +22,13 @@ from typing import Any, TypeVar
 
 from zoogames.core.errors import InvalidOptions, ZoogamesError
 from zoogames.core.game import JSON
-from zoogames.core.rng import fresh_seed
+from zoogames.core.rng import secret_seed
 from zoogames.server import catalog, tokens
 from zoogames.server.bots import BotPool
 from zoogames.server.errors import ApiError, not_found
 from zoogames.server.hub import Hub
+from zoogames.server.ratelimit import RateLimits
+from zoogames.server.settings import Settings
 from zoogames.server.store import Conflict, Store
 from zoogames.server.table import Planned, Seat, Table, position_of, seat_data
 
@@ -35,6 +37,8 @@ T = TypeVar("T")
 
 GAME_ID = re.compile(r"[A-Za-z0-9]{1,16}")
 NAME_LENGTH = 32
+DECK_TABLES = 100
+"""Games with a deck of their own kept in memory at most (``Service._cache``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,11 +70,21 @@ class Service:
     """Games in memory over their database (see the module docstring)."""
 
     def __init__(
-        self, store: Store, bots: BotPool, hub: Hub, db_threads: int, cache_size: int = 2000
+        self,
+        store: Store,
+        bots: BotPool,
+        hub: Hub,
+        db_threads: int,
+        cache_size: int = 2000,
+        settings: Settings | None = None,
     ) -> None:
         self.store = store
         self.bots = bots
         self.hub = hub
+        self.settings = settings or Settings()
+        self.limits = RateLimits(self.settings)
+        self.open_sockets: Counter[str] = Counter()
+        """Open game sockets by client address (``ws.py`` caps them)."""
         self.cache_size = cache_size
         self.tables: OrderedDict[str, Table] = OrderedDict()
         self._loading: dict[str, asyncio.Task[Table]] = {}
@@ -131,14 +145,23 @@ class Service:
         return table
 
     def _cache(self, table: Table) -> None:
+        """Keep ``table``; forget the least recently used idle tables beyond the bounds.
+
+        At most ``cache_size`` tables, and of them at most ``DECK_TABLES`` with a deck of
+        their own (each holds its cards: anyone may start games with new decks).
+        """
         self.tables[table.id] = table
+        decks = sum(1 for t in self.tables.values() if t.own_deck)
         for gid in list(self.tables):  # the least recently used first
-            if len(self.tables) <= self.cache_size:
+            if len(self.tables) <= self.cache_size and decks <= DECK_TABLES:
                 break
             old = self.tables[gid]
+            if len(self.tables) <= self.cache_size and not old.own_deck:
+                continue
             busy = self.hub.watched(gid) or old.lock.locked() or old.bot_task
             if not busy and old is not table:
                 del self.tables[gid]
+                decks -= old.own_deck
 
     async def _reload(self, table: Table) -> None:
         """Forget a table whose database moved on without it; push the stored one."""
@@ -170,13 +193,14 @@ class Service:
             raise ApiError(422, str(e)) from None
         if len(seats) != players:
             raise ApiError(422, f"give one seat per player: {players} players, {len(seats)} seats")
-        seed = fresh_seed()
+        seed = secret_seed()  # 128 secret bits through BLAKE2b (core/rng.py)
         try:
             state = game.new_game(players=players, seed=seed, **chosen)
         except InvalidOptions as e:
             raise ApiError(422, str(e)) from None
         table_seats: list[Seat] = []
         seat_tokens: dict[str, str] = {}
+        invitations: dict[str, str] = {}
         for i, s in enumerate(seats):
             if s.kind == "bot":
                 spec = catalog.check_bot(s.bot)
@@ -184,15 +208,23 @@ class Service:
             elif s.kind in ("me", "invite"):
                 if s.bot is not None:
                     raise ApiError(422, f"seat {i} is a {s.kind} seat: it takes no bot")
-                token = tokens.new_token()
-                seat_tokens[str(i)] = token
+                secret = tokens.new_token()
                 name = clean_name(s.name, False)
-                me = s.kind == "me"
-                table_seats.append(Seat(i, "human", None, name, me, tokens.digest(token)))
+                if s.kind == "me":
+                    seat_tokens[str(i)] = secret
+                    table_seats.append(Seat(i, "human", None, name, True, tokens.digest(secret)))
+                else:  # the invited player exchanges it for a token of their own (join)
+                    invitations[str(i)] = secret
+                    table_seats.append(
+                        Seat(i, "human", None, name, False, None, tokens.digest(secret))
+                    )
             else:
                 raise ApiError(422, f"seat {i}: kind must be me, invite or bot, not {s.kind!r}")
         gid = tokens.new_game_id()
-        options_stored = dict(state.options)
+        # A deck is stored once per content, apart from the game (store.py); the table keeps
+        # it in its options to replay, whatever the engine wrote there.
+        deck = chosen.get("deck")
+        options_stored = {k: v for k, v in state.options.items() if k != "deck"}
         created = await self.db(
             self.store.create_game,
             gid,
@@ -201,17 +233,31 @@ class Service:
             seed,
             [seat_data(s) for s in table_seats],
             position_of(state, 0),
+            (catalog.deck_sha256(deck), deck) if deck is not None else None,
         )
-        table = Table(gid, options_stored, seed, created, 0, table_seats, state, [])
+        # (the engine's copy of the deck when it keeps one: one copy per game in memory)
+        if deck is not None:
+            deck = state.options.get("deck", deck)
+        options = options_stored if deck is None else {**options_stored, "deck": deck}
+        table = Table(gid, options, seed, created, 0, table_seats, state, [])
         self._cache(table)
         self._start_bot(table)
         log.info("game %s created: %s, %d players", gid, game.id, players)
-        return {"id": gid, "seats": [s.to_json() for s in table_seats], "tokens": seat_tokens}
+        return {
+            "id": gid,
+            "seats": [s.to_json() for s in table_seats],
+            "tokens": seat_tokens,
+            "invitations": invitations,
+        }
 
     async def snapshot(self, game_id: str, token: str | None) -> dict[str, JSON]:
-        """The snapshot of ``token``'s seat, or a spectator's without a token."""
+        """The snapshot of ``token``'s seat, or a spectator's without a token.
+
+        With an invitation: a spectator's, naming the invitation's seat in ``invited``.
+        """
         table = await self.table(game_id)
-        return table.snapshot(table.seat_of(token))
+        seat, invited = table.identify(token)
+        return table.snapshot(seat, invited=invited)
 
     async def seat(self, game_id: str, token: str | None) -> tuple[Table, int]:
         """The table and the seat ``token`` acts for; 401 without a token."""
@@ -240,7 +286,7 @@ class Service:
     # ----- changing --------------------------------------------------------------------
 
     async def act(
-        self, game_id: str, token: str | None, action: str, number: int | None
+        self, game_id: str, token: str | None, action: str, number: int
     ) -> dict[str, JSON]:
         """Play ``action`` for ``token``'s seat; that seat's snapshot after it."""
         table, seat = await self.seat(game_id, token)
@@ -248,7 +294,7 @@ class Service:
             await self._play(table, seat, action, number)
             return table.snapshot(seat)
 
-    async def act_as(self, table: Table, seat: int, action: str, number: int | None) -> None:
+    async def act_as(self, table: Table, seat: int, action: str, number: int) -> None:
         """Play ``action`` for ``seat`` (already authenticated); the pushes show the result."""
         async with table.lock:
             await self._play(table, seat, action, number)
@@ -266,16 +312,72 @@ class Service:
             await self._undo(table, seat)
 
     async def join(self, game_id: str, token: str | None, name: str | None) -> dict[str, JSON]:
-        """Name ``token``'s seat and mark it joined; its snapshot."""
-        table, seat = await self.seat(game_id, token)
+        """Accept an invitation, or rename a seat; the seat's snapshot.
+
+        With an invitation, the seat gets a fresh token, returned here alone (``token``):
+        the invitation stops working, so whoever else saw it (the game's creator) cannot
+        act for the player. With a seat's token, the seat is renamed.
+        """
+        table = await self.table(game_id)
+        if token is None:
+            raise ApiError(401, "this needs a seat's token or invitation (Authorization: Bearer)")
         tidy = clean_name(name, True)
         assert tidy is not None
         async with table.lock:
-            await self.db(self.store.join, table.id, seat, tidy)
-            table.seats[seat].name = tidy
-            table.seats[seat].joined = True
+            seat, invited = table.identify(token)
+            if invited is None:
+                assert seat is not None
+                await self.db(self.store.join, table.id, seat, tidy)
+                table.seats[seat].name = tidy
+                table.seats[seat].joined = True
+                self.hub.push_state(table, table.number)
+                return table.snapshot(seat)
+            fresh = tokens.new_token()
+            invite = table.seats[invited].invite_sha256
+            assert invite is not None
+            try:
+                await self.db(
+                    self.store.accept, table.id, invited, invite, tokens.digest(fresh), tidy
+                )
+            except Conflict:
+                await self._reload(table)
+                raise ApiError(409, "this invitation was used already; reload the game") from None
+            joined = table.seats[invited]
+            joined.name, joined.joined = tidy, True
+            joined.token_sha256, joined.invite_sha256 = tokens.digest(fresh), None
             self.hub.push_state(table, table.number)
-            return table.snapshot(seat)
+            return {**table.snapshot(invited), "token": fresh}
+
+    async def hand_to_bot(
+        self, game_id: str, token: str | None, seat: int, spec: str | None
+    ) -> dict[str, JSON]:
+        """Give an invited seat that never joined to a bot; the snapshot of ``token``'s seat.
+
+        Any seated player of the game may do it (the game's creator holds a seat), so that
+        a seat nobody takes does not stop the game for good.
+        """
+        table, mine = await self.seat(game_id, token)
+        bot = catalog.check_bot(spec)
+        async with table.lock:
+            if not 0 <= seat < len(table.seats):
+                raise ApiError(422, f"the game has seats 0 to {len(table.seats) - 1}, not {seat}")
+            target = table.seats[seat]
+            if target.kind != "human" or target.joined:
+                raise ApiError(409, "only an invited seat nobody has joined can go to a bot")
+            if table.over:
+                raise ApiError(409, "the game is over")
+            label = catalog.bot_label(bot)
+            try:
+                await self.db(self.store.hand_to_bot, table.id, seat, bot, label)
+            except Conflict:
+                await self._reload(table)
+                raise ApiError(409, "the seat was joined meanwhile; reload the game") from None
+            target.kind, target.bot, target.name, target.joined = "bot", bot, label, True
+            target.token_sha256 = target.invite_sha256 = None
+            if table.state.to_move == seat and table.bot_task is None:
+                self._start_bot(table)
+            self.hub.push_state(table, table.number)
+            return table.snapshot(mine)
 
     async def _undo(self, table: Table, seat: int) -> None:
         """Check, delete, then take back the last action (the caller holds the lock)."""
@@ -286,7 +388,7 @@ class Service:
         )
         self._changed(table, number)
 
-    async def _play(self, table: Table, seat: int, action: str, number: int | None) -> None:
+    async def _play(self, table: Table, seat: int, action: str, number: int) -> None:
         """Check, store, then apply one action (the caller holds the table's lock)."""
         planned = table.plan_action(seat, action, number)
         n = table.number
@@ -322,12 +424,43 @@ class Service:
     # ----- bots ------------------------------------------------------------------------
 
     def _start_bot(self, table: Table) -> None:
-        """If a bot is to move and none is thinking on this position, start one."""
+        """If a bot is to move and none is thinking on this position, start one.
+
+        A game of bots alone is played only while someone watches it: otherwise anyone
+        could start games that keep the workers busy for nobody.
+        """
         seat = table.state.to_move
         if seat is None or table.seats[seat].kind != "bot":
             return
+        if table.all_bots and not self.hub.watched(table.id):
+            table.thinking = None
+            return
         table.thinking = seat
         table.bot_task = asyncio.create_task(self._bot_turn(table, seat, table.revision))
+
+    def watching(self, table: Table, client: str) -> None:
+        """A client said hello on ``table``: a game of bots alone is played while watched.
+
+        One address may have at most ``Settings.watched_bot_games`` such games played for
+        it at once (429 beyond).
+        """
+        if not table.all_bots:
+            return
+        others = {
+            gid
+            for gid in self.hub.games_of(client)
+            if gid != table.id and (t := self.tables.get(gid)) is not None and t.all_bots
+        }
+        if len(others) >= self.settings.watched_bot_games:
+            raise ApiError(
+                429,
+                f"you are watching {len(others)} games of bots alone: at most"
+                f" {self.settings.watched_bot_games} at once",
+            )
+        if table.bot_task is None and not table.over:
+            self._start_bot(table)
+            if table.thinking is not None:
+                self.hub.send_all(table.id, {"type": "thinking", "seat": table.thinking})
 
     async def _bot_turn(self, table: Table, seat: int, revision: int) -> None:
         """Let the bot choose in a worker, then play its choice like any action."""
@@ -335,7 +468,9 @@ class Service:
         spec = table.seats[seat].bot
         assert spec is not None
         try:
-            notation = await self.bots.choose(spec, table.state.clone())
+            notation = await self.bots.choose(
+                table.id, spec, table.state.clone(), attended=not table.all_bots
+            )
             async with table.lock:
                 if table.revision != revision or self.tables.get(table.id) is not table:
                     return  # the position changed meanwhile (an undo): this choice is void

@@ -15,6 +15,9 @@ from starlette.responses import FileResponse, HTMLResponse, Response
 STATIC = Path(__file__).parent / "static"
 """Where the client's build lands (gitignored)."""
 
+MAX_PATH = 200
+"""The longest path a build file has (Vite's names are short)."""
+
 NOT_BUILT = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>zoogames</title></head>
 <body><h1>zoogames</h1>
@@ -30,10 +33,19 @@ class Client:
         self.root = root.resolve()
 
     def file(self, path: str) -> Path | None:
-        """The file ``path`` names inside the build, or ``None`` (never outside it)."""
-        candidate = (self.root / path).resolve()
-        if candidate.is_relative_to(self.root) and candidate.is_file():
-            return candidate
+        """The file ``path`` names inside the build, or ``None`` (never outside it).
+
+        A path no build file could have (a NUL byte, a name too long for the file system,
+        anything not printable) is ``None`` too, without asking the file system.
+        """
+        if len(path) > MAX_PATH or not path.isprintable():
+            return None
+        try:
+            candidate = (self.root / path).resolve()
+            if candidate.is_relative_to(self.root) and candidate.is_file():
+                return candidate
+        except (OSError, ValueError):  # e.g. a path component longer than NAME_MAX
+            return None
         return None
 
     async def serve(self, request: Request) -> Response:
@@ -47,6 +59,8 @@ class Client:
         index = self.file("index.html")
         if index is None:
             return HTMLResponse(NOT_BUILT, status_code=503)
+        if len(path) > MAX_PATH or not path.isprintable():
+            return Response("not found", status_code=404, media_type="text/plain")
         if "." in path.rsplit("/", 1)[-1]:  # a missing asset, not an app route
             return Response("not found", status_code=404, media_type="text/plain")
         return FileResponse(index, headers={"Cache-Control": "no-cache"})

@@ -24,14 +24,17 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    exists,
     insert,
     select,
     update,
 )
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.orm import aliased
 
-from zoogames.server.models import ActionRow, GameRow, SeatRow
+from zoogames.core.rng import SECRET
+from zoogames.server.models import ActionRow, DeckRow, GameRow, SeatRow
 
 DEFAULT_URL = "sqlite:///var/zoogames.db"
 """SQLite in ``./var/`` (relative to the directory the server starts in)."""
@@ -51,6 +54,7 @@ class SeatData:
     name: str | None
     joined: bool
     token_sha256: str | None
+    invite_sha256: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +70,8 @@ class GameData:
     status: str
     seats: list[SeatData]
     actions: list[tuple[str, int]]
+    deck: dict[str, Any] | None = None
+    """The game's own deck (put back into the options to replay it), if it has one."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,21 +182,32 @@ class Store:
         seed: int,
         seats: list[SeatData],
         position: Position,
+        deck: tuple[str, dict[str, Any]] | None = None,
     ) -> datetime:
-        """Store a new game and its seats; its creation time."""
+        """Store a new game, its seats and its deck ``(sha256, content)``; its creation time.
+
+        A deck already stored (the same content) is not stored again.
+        """
         created = _now()
         with self.engine.begin() as conn:
+            if deck is not None:
+                sha, content = deck
+                known = conn.execute(select(DeckRow.sha256).where(DeckRow.sha256 == sha)).first()
+                if known is None:
+                    conn.execute(insert(DeckRow).values(sha256=sha, content=content))
             conn.execute(
                 insert(GameRow).values(
                     id=game_id,
                     game=game,
                     options=options,
-                    seed=seed,
+                    seed=0 if seed >= SECRET else seed,
+                    secret=f"{seed - SECRET:032x}" if seed >= SECRET else None,
                     created_at=created,
                     revision=position.revision,
                     to_move=position.to_move,
                     status=position.status,
                     result=position.result,
+                    deck_sha256=deck[0] if deck is not None else None,
                 )
             )
             conn.execute(
@@ -204,6 +221,7 @@ class Store:
                         "name": s.name,
                         "joined": s.joined,
                         "token_sha256": s.token_sha256,
+                        "invite_sha256": s.invite_sha256,
                     }
                     for s in seats
                 ],
@@ -224,18 +242,25 @@ class Store:
                 .where(ActionRow.game_id == game_id)
                 .order_by(ActionRow.number)
             ).all()
+            deck = None
+            if row.deck_sha256 is not None:
+                deck = conn.execute(
+                    select(DeckRow.content).where(DeckRow.sha256 == row.deck_sha256)
+                ).scalar_one()
         return GameData(
             id=row.id,
             game=row.game,
             options=row.options,
-            seed=row.seed,
+            seed=SECRET + int(row.secret, 16) if row.secret is not None else row.seed,
             created_at=row.created_at,
             revision=row.revision,
             status=row.status,
             seats=[
-                SeatData(s.seat, s.kind, s.bot, s.name, s.joined, s.token_sha256) for s in seats
+                SeatData(s.seat, s.kind, s.bot, s.name, s.joined, s.token_sha256, s.invite_sha256)
+                for s in seats
             ],
             actions=[(a.notation, a.seat) for a in actions],
+            deck=deck,
         )
 
     def add_action(
@@ -301,12 +326,62 @@ class Store:
                 .values(name=name, joined=True)
             )
 
+    def accept(self, game_id: str, seat: int, invite: str, token: str, name: str) -> None:
+        """Exchange the seat's invitation (digest ``invite``) for the token (digest ``token``).
+
+        Raises :class:`Conflict` (and changes nothing) if the invitation is no longer the
+        seat's: someone accepted it first, or the seat was handed to a bot.
+        """
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                update(SeatRow)
+                .where(
+                    SeatRow.game_id == game_id,
+                    SeatRow.seat == seat,
+                    SeatRow.invite_sha256 == invite,
+                )
+                .values(name=name, joined=True, token_sha256=token, invite_sha256=None)
+            )
+            if done.rowcount != 1:
+                raise Conflict
+
+    def hand_to_bot(self, game_id: str, seat: int, bot: str, name: str | None) -> None:
+        """Make an invited seat that never joined a bot seat; :class:`Conflict` if it joined."""
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                update(SeatRow)
+                .where(
+                    SeatRow.game_id == game_id,
+                    SeatRow.seat == seat,
+                    SeatRow.kind == "human",
+                    SeatRow.joined == False,  # noqa: E712  (SQL, not Python)
+                )
+                .values(
+                    kind="bot",
+                    bot=bot,
+                    name=name,
+                    joined=True,
+                    token_sha256=None,
+                    invite_sha256=None,
+                )
+            )
+            if done.rowcount != 1:
+                raise Conflict
+
     def waiting_for_bots(self) -> list[str]:
-        """Ids of the games in play whose seat to move is a bot."""
+        """Ids of the games in play whose seat to move is a bot and that have a human seat.
+
+        A game of bots alone is played only while someone watches it (``service.py``).
+        """
+        human = aliased(SeatRow)
         with self.engine.connect() as conn:
             rows = conn.execute(
                 select(GameRow.id)
                 .join(SeatRow, (SeatRow.game_id == GameRow.id) & (SeatRow.seat == GameRow.to_move))
-                .where(GameRow.status == "playing", SeatRow.kind == "bot")
+                .where(
+                    GameRow.status == "playing",
+                    SeatRow.kind == "bot",
+                    exists().where(human.game_id == GameRow.id, human.kind == "human"),
+                )
             ).all()
         return [r.id for r in rows]

@@ -16,6 +16,7 @@ from typing import Any
 from zoogames.core.errors import IllegalAction
 from zoogames.core.game import JSON, Action, State
 from zoogames.core.record import start
+from zoogames.core.rng import generator_of
 from zoogames.server import tokens
 from zoogames.server.errors import ApiError
 from zoogames.server.store import GameData, Position, SeatData
@@ -34,6 +35,7 @@ class Seat:
     name: str | None
     joined: bool
     token_sha256: str | None
+    invite_sha256: str | None = None
 
     def to_json(self) -> dict[str, JSON]:
         """The seat as snapshots show it (never its token)."""
@@ -87,6 +89,17 @@ def position_of(state: State, revision: int) -> Position:
     )
 
 
+def start_record(game: str, options: dict[str, Any], seed: int) -> dict[str, JSON]:
+    """The record of a game before its first action (naming the seed's generator)."""
+    return {
+        "game": game,
+        "options": options,
+        "seed": seed,
+        "generator": generator_of(seed),
+        "actions": [],
+    }
+
+
 def replay_log(state: State, moves: list[tuple[str, int]]) -> list[Entry]:
     """Play ``moves`` (notation, seat) on ``state``, returning their log entries."""
     log: list[Entry] = []
@@ -130,14 +143,14 @@ class Table:
         Raises ``InvalidRecord`` or ``IllegalAction`` if the stored record does not replay
         (a database edited by hand, or an engine that changed its rules).
         """
-        state = start(
-            {"game": data.game, "options": data.options, "seed": data.seed, "actions": []}
-        )
+        options = data.options if data.deck is None else {**data.options, "deck": data.deck}
+        state = start(start_record(data.game, options, data.seed))
         log = replay_log(state, data.actions)
-        seats = [Seat(s.seat, s.kind, s.bot, s.name, s.joined, s.token_sha256) for s in data.seats]
-        return cls(
-            data.id, data.options, data.seed, data.created_at, data.revision, seats, state, log
-        )
+        seats = [
+            Seat(s.seat, s.kind, s.bot, s.name, s.joined, s.token_sha256, s.invite_sha256)
+            for s in data.seats
+        ]
+        return cls(data.id, options, data.seed, data.created_at, data.revision, seats, state, log)
 
     # ----- reading ---------------------------------------------------------------------
 
@@ -152,22 +165,47 @@ class Table:
         return len(self.log)
 
     @property
+    def own_deck(self) -> bool:
+        """True if the game was started with a deck of its own (Aquarium Designer)."""
+        return "deck" in self.options
+
+    @property
+    def all_bots(self) -> bool:
+        """True if no seat is a human's (such a game is played only while watched)."""
+        return all(s.kind == "bot" for s in self.seats)
+
+    @property
     def over(self) -> bool:
         """True once the game is over."""
         return self.state.is_terminal
 
-    def seat_of(self, token: str | None) -> int | None:
-        """The seat ``token`` acts for; ``None`` for no token (a spectator); 403 otherwise."""
+    def identify(self, token: str | None) -> tuple[int | None, int | None]:
+        """Who a token is: ``(seat, None)`` for a seat's token, ``(None, seat)`` for an invitation.
+
+        ``(None, None)`` without a token (a spectator); 403 for any other token.
+        """
         if token is None:
-            return None
+            return None, None
         digest = tokens.digest(token)
-        found = None
+        seat = invited = None
         for s in self.seats:  # every seat compared, in constant time each
             if s.token_sha256 is not None and hmac.compare_digest(digest, s.token_sha256):
-                found = s.seat
-        if found is None:
-            raise ApiError(403, "this token is not a seat's token in this game")
-        return found
+                seat = s.seat
+            if s.invite_sha256 is not None and hmac.compare_digest(digest, s.invite_sha256):
+                invited = s.seat
+        if seat is None and invited is None:
+            raise ApiError(403, "this token is not a seat's token or invitation in this game")
+        return seat, invited
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat ``token`` acts for; ``None`` for no token (a spectator).
+
+        403 for any other token, and for an invitation not yet accepted.
+        """
+        seat, invited = self.identify(token)
+        if invited is not None:
+            raise ApiError(403, "this is an invitation: join the game with a name first, then play")
+        return seat
 
     def can_undo(self, seat: int | None) -> bool:
         """True if ``seat`` may take back its last action now (see docs/api.md, Undo)."""
@@ -176,8 +214,13 @@ class Table:
         last = self.log[-1]
         return last.seat == seat and not last.reveals and self.seats[seat].kind == "human"
 
-    def snapshot(self, seat: int | None, log_from: int = 0) -> dict[str, JSON]:
-        """What ``seat`` (``None``: a spectator) is shown, with the log from ``log_from``."""
+    def snapshot(
+        self, seat: int | None, log_from: int = 0, invited: int | None = None
+    ) -> dict[str, JSON]:
+        """What ``seat`` (``None``: a spectator) is shown, with the log from ``log_from``.
+
+        ``invited`` names the seat of an invitation shown to its holder (as a spectator).
+        """
         over = self.over
         return {
             "id": self.id,
@@ -192,6 +235,7 @@ class Table:
             "can_undo": self.can_undo(seat),
             "thinking": self.thinking,
             "result": self.state.result().to_json() if over else None,
+            "invited": invited,
         }
 
     def position(self) -> Position:
@@ -200,11 +244,11 @@ class Table:
 
     # ----- changing --------------------------------------------------------------------
 
-    def plan_action(self, seat: int, text: str, number: int | None) -> Planned:
+    def plan_action(self, seat: int, text: str, number: int) -> Planned:
         """Check ``text`` played by ``seat`` now; the change, or the ApiError refusing it."""
         if self.over:
             raise ApiError(409, "the game is over")
-        if number is not None and number != self.number:
+        if number != self.number:
             raise ApiError(
                 409,
                 f"the game has moved on: {self.number} actions played, not {number};"
@@ -238,9 +282,7 @@ class Table:
 
     def replayed(self, number: int) -> State:
         """The state after the first ``number`` actions, rebuilt from the start."""
-        state = start(
-            {"game": self.game, "options": self.options, "seed": self.seed, "actions": []}
-        )
+        state = start(start_record(self.game, self.options, self.seed))
         for action in self.state.history[:number]:
             state.apply(action)
         return state
@@ -262,4 +304,12 @@ class Table:
 
 def seat_data(seat: Seat) -> SeatData:
     """A seat in the form the store writes."""
-    return SeatData(seat.seat, seat.kind, seat.bot, seat.name, seat.joined, seat.token_sha256)
+    return SeatData(
+        seat.seat,
+        seat.kind,
+        seat.bot,
+        seat.name,
+        seat.joined,
+        seat.token_sha256,
+        seat.invite_sha256,
+    )

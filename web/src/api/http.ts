@@ -45,15 +45,23 @@ export interface CreateRequest {
 export interface Created {
   id: string;
   seats: unknown;
+  /** A token for each "me" seat, by seat number. */
   tokens: Record<string, string>;
+  /** An invitation for each invited seat (joining exchanges it for a token). */
+  invitations: Record<string, string>;
 }
+
+/** The answer to join: the seat's snapshot, and its token when an invitation was used. */
+export type Joined = Snapshot & { token?: string | null };
 
 export const api = {
   catalog: () => call<Catalog>("GET", "/api/catalog"),
   create: (request: CreateRequest) => call<Created>("POST", "/api/games", request),
   snapshot: (id: string, token: string | null) => call<Snapshot>("GET", `/api/games/${id}`, undefined, token),
   join: (id: string, token: string, name: string) =>
-    call<Snapshot>("POST", `/api/games/${id}/join`, { name }, token),
+    call<Joined>("POST", `/api/games/${id}/join`, { name }, token),
+  seatToBot: (id: string, token: string, seat: number, bot: string) =>
+    call<Snapshot>("POST", `/api/games/${id}/seats/${seat}/bot`, { bot }, token),
   act: (id: string, token: string, action: string, number: number) =>
     call<Snapshot>("POST", `/api/games/${id}/actions`, { action, number }, token),
   undo: (id: string, token: string) => call<Snapshot>("POST", `/api/games/${id}/undo`, {}, token),

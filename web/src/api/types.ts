@@ -216,6 +216,8 @@ export interface Snapshot {
   can_undo: boolean;
   thinking: number | null;
   result: GameResult | null;
+  /** The seat of the invitation the page holds (it joins to play), else null. */
+  invited?: number | null;
 }
 
 /** A group of names a `subset` option picks from: `count[players]` of them. */

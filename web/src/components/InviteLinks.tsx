@@ -1,8 +1,15 @@
-// The links the creator hands out: each invited seat's (its token in the fragment) and
-// the spectators'. Each has a copy button.
+// The links the creator hands out: each invited seat's (its invitation in the fragment:
+// the invited player exchanges it for a token of their own when joining), the creator's
+// other seats', and the spectators'. Each has a copy button. An invited seat nobody has
+// joined can be handed to a bot, so that a game never waits forever for a guest.
 import { useState } from "preact/hooks";
+import { api } from "../api/http";
 import type { InviteLink } from "../api/invites";
-import { playLink } from "../api/tokens";
+import { activeToken, playLink } from "../api/tokens";
+import type { Snapshot } from "../api/types";
+import "../seats.css";
+
+const BOT = "greedy";
 
 function LinkRow({ label, link, name }: { label: string; link: string; name: string }) {
   const [copied, setCopied] = useState(false);
@@ -13,24 +20,54 @@ function LinkRow({ label, link, name }: { label: string; link: string; name: str
     );
   };
   return (
-    <li>
+    <>
       <span>{label}</span> <input readOnly value={link} data-link={name} onFocus={(e) => (e.target as HTMLInputElement).select()} />
       <button type="button" data-action="copy-link" data-link-for={name} onClick={copy}>
         {copied ? "copied" : "copy"}
       </button>
-    </li>
+    </>
   );
 }
 
-export function InviteLinks({ id, invites, names }: { id: string; invites: InviteLink[]; names: string[] }) {
+function ToBot({ id, seat }: { id: string; seat: number }) {
+  const [problem, setProblem] = useState("");
+  const token = activeToken(id);
+  if (!token) return null;
+  const hand = () => {
+    api.seatToBot(id, token, seat, BOT).then(
+      () => setProblem(""),
+      (e: unknown) => setProblem((e as Error).message),
+    );
+  };
+  return (
+    <>
+      {" "}
+      <button type="button" data-action="seat-to-bot" data-seat={seat} onClick={hand}>
+        let a bot play it
+      </button>
+      {problem && <span class="seat-notice">{problem}</span>}
+    </>
+  );
+}
+
+export function InviteLinks({ id, invites, names, seats }: { id: string; invites: InviteLink[]; names: string[]; seats: Snapshot["seats"] }) {
   return (
     <details class="invite-links" open={invites.length > 0}>
       <summary>Links</summary>
       <ul>
-        {invites.map((l) => (
-          <LinkRow key={l.seat} label={`${names[l.seat]} (${l.kind === "invite" ? "invited" : "yours"})`} link={playLink(id, l.token)} name={`seat-${l.seat}`} />
-        ))}
-        <LinkRow label="spectators" link={playLink(id)} name="spectator" />
+        {invites.map((l) => {
+          const waiting = l.kind === "invite" && seats[l.seat]?.kind === "human" && !seats[l.seat]?.joined;
+          if (l.kind === "invite" && !waiting) return null; // joined or handed to a bot: the link is spent
+          return (
+            <li key={l.seat}>
+              <LinkRow label={`${names[l.seat]} (${l.kind === "invite" ? "invited" : "yours"})`} link={playLink(id, l.token, l.kind === "invite" ? "invite" : "token")} name={`seat-${l.seat}`} />
+              {waiting && <ToBot id={id} seat={l.seat} />}
+            </li>
+          );
+        })}
+        <li>
+          <LinkRow label="spectators" link={playLink(id)} name="spectator" />
+        </li>
       </ul>
     </details>
   );

@@ -1,6 +1,9 @@
 // An invited player names themselves before taking the seat (POST join).
 import { useState } from "preact/hooks";
 
+/** The server's limit on a name (NAME_LENGTH in src/zoogames/server/service.py). */
+export const NAME_LENGTH = 32;
+
 export function JoinForm({ seat, onJoin }: { seat: number; onJoin: (name: string) => void }) {
   const [name, setName] = useState("");
   return (
@@ -12,7 +15,7 @@ export function JoinForm({ seat, onJoin }: { seat: number; onJoin: (name: string
       }}
     >
       <p>You are invited to play seat {seat + 1}. Your name:</p>
-      <input data-field="join-name" value={name} maxLength={40} required onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+      <input data-field="join-name" value={name} maxLength={NAME_LENGTH} required onInput={(e) => setName((e.target as HTMLInputElement).value)} />
       <button type="submit" class="primary" data-action="join">
         Join
       </button>

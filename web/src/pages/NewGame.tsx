@@ -3,7 +3,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { api, type SeatRequest } from "../api/http";
 import { storeInvites, type InviteLink } from "../api/invites";
-import { storeToken } from "../api/tokens";
+import { holdSeat } from "../api/tokens";
 import type { Catalog } from "../api/types";
 import { OptionField } from "../components/OptionField";
 
@@ -49,12 +49,12 @@ export function NewGame() {
       const links: InviteLink[] = [];
       let mine: string | null = null;
       seats.forEach((s, seat) => {
-        const token = created.tokens[String(seat)];
+        const token = created.tokens[String(seat)] ?? created.invitations[String(seat)];
         if (!token) return;
+        if (s === "me") holdSeat(created.id, seat, token, mine === null); // every "me" seat is held
         if (s === "me" && mine === null) mine = token;
         else links.push({ seat, token, kind: s === "me" ? "me" : "invite" });
       });
-      if (mine) storeToken(created.id, mine);
       storeInvites(created.id, links);
       location.assign(`/play/${created.id}`);
     } catch (e) {

@@ -9,6 +9,7 @@ import { Board } from "../components/Board";
 import { ErrorBanner } from "../components/ErrorBanner";
 import { InviteLinks } from "../components/InviteLinks";
 import { JoinForm } from "../components/JoinForm";
+import { SeatSwitcher } from "../components/SeatSwitcher";
 import { MoveLog } from "../components/MoveLog";
 import { Replay } from "../components/Replay";
 import { ScoreSheet } from "../components/ScoreSheet";
@@ -62,7 +63,8 @@ export function Play({ id }: { id: string }) {
   }
 
   const you = snapshot.you;
-  const joining = !game.refused && you !== null && snapshot.seats[you]?.kind === "human" && !snapshot.seats[you].joined;
+  const invited = game.refused ? null : (snapshot.invited ?? null); // an invitation joins first
+  const joining = invited !== null || (!game.refused && you !== null && snapshot.seats[you]?.kind === "human" && !snapshot.seats[you].joined);
   const over = snapshot.status === "over";
   const view = snapshot.view;
 
@@ -87,7 +89,8 @@ export function Play({ id }: { id: string }) {
           </label>
         </header>
         {game.error && <ErrorBanner id={id} error={game.error} refused={game.refused} />}
-        {joining && you !== null && <JoinForm seat={you} onJoin={game.join} />}
+        <SeatSwitcher id={id} names={names} />
+        {joining && (invited ?? you) !== null && <JoinForm seat={(invited ?? you) as number} onJoin={game.join} />}
         {!over && <ActionBar canUndo={snapshot.can_undo && !game.refused} onUndo={game.undo} />}
         {showScores && !over && <ScoreSheet scores={view.scores} names={names} result={null} />}
         {over && (
@@ -103,7 +106,7 @@ export function Play({ id }: { id: string }) {
         )}
         {replaying && over ? <Replay id={id} total={snapshot.number} names={names} /> : <Board view={view} />}
         <MoveLog log={game.log} names={names} />
-        <InviteLinks id={id} invites={invites} names={names} />
+        <InviteLinks id={id} invites={invites} names={names} seats={snapshot.seats} />
       </main>
     </PlayContext.Provider>
   );

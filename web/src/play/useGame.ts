@@ -3,7 +3,8 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { ApiError, api } from "../api/http";
 import { GameSocket, type Incoming } from "../api/socket";
-import { storeToken, storedToken, takeFragmentToken } from "../api/tokens";
+import { confirm, joined, reject } from "../api/tokens";
+import { useSeats } from "../components/SeatSwitcher";
 import type { LogEntry, Snapshot } from "../api/types";
 
 export interface Game {
@@ -24,11 +25,8 @@ function mergeLog(log: LogEntry[], snapshot: Snapshot): LogEntry[] {
 }
 
 export function useGame(id: string): Game {
-  const [token] = useState<string | null>(() => {
-    const fromLink = takeFragmentToken();
-    if (fromLink) storeToken(id, fromLink);
-    return fromLink ?? storedToken(id);
-  });
+  const seats = useSeats(id); // the seat played, of those held; a link's secret on trial
+  const token = seats.token;
   const [snapshot, setSnapshot] = useState<Snapshot | null>(null);
   const [log, setLog] = useState<LogEntry[]>([]);
   const [online, setOnline] = useState(false);
@@ -44,10 +42,12 @@ export function useGame(id: string): Game {
     setLog((old) => mergeLog(old, s));
     setThinking(s.thinking);
     setError("");
+    confirm(id, s.you, s.invited);
   };
 
   const fail = (status: number, detail: string) => {
     setError(detail);
+    if ((status === 401 || status === 403) && reject(id)) return; // back to a held seat
     if (status === 401 || status === 403 || status === 404) {
       setRefused(true);
       socket.current?.close();
@@ -91,7 +91,11 @@ export function useGame(id: string): Game {
       if (!socket.current?.undo()) viaHttp(api.undo(id, token));
     },
     join: (name) => {
-      if (token) viaHttp(api.join(id, token, name));
+      if (!token) return;
+      api.join(id, token, name).then((s) => {
+        if (s.token && s.you !== null) joined(id, s.you, s.token); // the invitation's exchange
+        accept(s);
+      }, (e: unknown) => fail(e instanceof ApiError ? e.status : 0, (e as Error).message));
     },
   };
 }

@@ -30,6 +30,7 @@ from zoogames.core.game import Action
 from zoogames.games.aquaretto import geometry as g
 from zoogames.games.aquaretto.tiles import COIN, NAMES, name
 from zoogames.games.aquaretto.zoo import CASHIER, DEPOT, KEEPER, MANAGER, SLOT_NAMES, place_name
+from zoogames.games.notation import small_number, small_pair
 from zoogames.games.trucks import parse_truck_action
 
 
@@ -107,13 +108,18 @@ class Expand(Action):
 
 
 # Interned constructors: legal-move generation asks for the same actions again and again.
-place = lru_cache(maxsize=None)(Place)
-offspring = lru_cache(maxsize=None)(Offspring)
-worker = lru_cache(maxsize=None)(Worker)
-move = lru_cache(maxsize=None)(Move)
-buy = lru_cache(maxsize=None)(Buy)
-expand = lru_cache(maxsize=None)(Expand)
+# Bounded (far above the few thousand actions of a game's grid) so that no text read by
+# ``parse`` can grow them for good; ``parse`` also interns only numbers in range.
+CACHE = 1 << 16
+place = lru_cache(maxsize=CACHE)(Place)
+offspring = lru_cache(maxsize=CACHE)(Offspring)
+worker = lru_cache(maxsize=CACHE)(Worker)
+move = lru_cache(maxsize=CACHE)(Move)
+buy = lru_cache(maxsize=CACHE)(Buy)
+expand = lru_cache(maxsize=CACHE)(Expand)
 DISCARD = Discard()
+MAX_SEATS = 5
+"""Seats of the largest game: a ``buy`` from a seat beyond it is read but never interned."""
 
 _SLOTS = {v: k for k, v in SLOT_NAMES.items()}
 
@@ -122,14 +128,13 @@ def _where(word: str, *, slots: tuple[int, ...] = ()) -> int:
     """A cell ``x,y`` or, if allowed, one of the named slots."""
     if word in _SLOTS and _SLOTS[word] in slots:
         return _SLOTS[word]
-    parts = word.split(",")
-    try:
-        x, y = (int(p) for p in parts)
-    except ValueError:
+    pair = small_pair(word)
+    if pair is None:
         allowed = ", ".join(SLOT_NAMES[s] for s in slots)
         raise IllegalAction(
             f"{word!r} is not a cell x,y" + (f" or one of: {allowed}" if slots else "")
-        ) from None
+        )
+    x, y = pair
     if not g.in_range(x, y):
         raise IllegalAction(f"{x},{y} is off the grid (cells run from {g.LO} to {g.HI})")
     return g.cell(x, y)
@@ -160,9 +165,12 @@ def parse(text: str) -> Action:
                 _where(args[1], slots=(CASHIER, KEEPER, MANAGER)),
             )
         if verb == "buy" and len(args) == 2:
-            if not args[0].isdigit():
+            seller = small_number(args[0])
+            if seller is None:
                 raise IllegalAction(f"{args[0]!r} is not a seat number")
-            return buy(int(args[0]), _where(args[1]))
+            where = _where(args[1])
+            # A seat no game has is refused by check(), like any other seat's; not interned.
+            return buy(seller, where) if seller < MAX_SEATS else Buy(seller, where)
         if verb == "discard" and not args:
             return DISCARD
         if verb == "expand" and len(args) >= 2 and args[0] in ("small", "large"):

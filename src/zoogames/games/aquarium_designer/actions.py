@@ -18,7 +18,9 @@ from functools import lru_cache
 
 from zoogames.core.errors import IllegalAction
 from zoogames.core.game import Action
+from zoogames.games.aquarium_designer.cards import LAYOUT_CARDS
 from zoogames.games.aquarium_designer.layout import HI, LO
+from zoogames.games.notation import small_number, small_pair
 
 TURNS = ("r0", "r90", "r180", "r270")
 """Notation of 0–3 clockwise quarter turns."""
@@ -50,8 +52,11 @@ class Pass(Action):
 
 PASS = Pass()
 
-draw = lru_cache(maxsize=None)(Draw)
-"""The interned constructor: legal-move generation asks for the same actions again."""
+draw = lru_cache(maxsize=1 << 16)(Draw)
+"""The interned constructor: legal-move generation asks for the same actions again.
+
+Bounded (far above the 40 cards × 25 positions × 4 turns there are), and ``parse``
+interns only card numbers in range, so no text can grow it for good."""
 
 TURNED: dict[tuple[int, int, int], tuple[Draw, Draw, Draw, Draw]] = {}
 """``(card, x, y)`` → the draws of that card at that position in its 4 turns (interned)."""
@@ -93,14 +98,13 @@ def parse(text: str) -> Action:
     if words[0] == "draw" and len(words) in (3, 4):
         card, where = words[1], words[2]
         turn = words[3] if len(words) == 4 else "r0"
-        if not card.isdigit():
+        number = small_number(card)
+        if number is None:
             raise IllegalAction(f"cannot read {text.strip()!r}: {card!r} is not a card number")
-        try:
-            x, y = (int(p) for p in where.split(","))
-        except ValueError:
-            raise IllegalAction(
-                f"cannot read {text.strip()!r}: {where!r} is not a position x,y"
-            ) from None
+        pair = small_pair(where)
+        if pair is None:
+            raise IllegalAction(f"cannot read {text.strip()!r}: {where!r} is not a position x,y")
+        x, y = pair
         if not (LO <= x <= HI and LO <= y <= HI):
             raise IllegalAction(
                 f"cannot read {text.strip()!r}: {x},{y} is off the grid (x and y run from"
@@ -110,7 +114,9 @@ def parse(text: str) -> Action:
             raise IllegalAction(
                 f"cannot read {text.strip()!r}: {turn!r} is not a turn (r0, r90, r180, r270)"
             )
-        return draw(int(card), x, y, _TURN_WORDS[turn])
+        turns = _TURN_WORDS[turn]
+        # A card no deck has is refused by check(), like any card not on offer; not interned.
+        return draw(number, x, y, turns) if number <= LAYOUT_CARDS else Draw(number, x, y, turns)
     raise IllegalAction(
         f"cannot read {text.strip()!r}: expected 'draw CARD X,Y TURN' (e.g. draw 17 1,0 r90)"
         " or 'pass'"

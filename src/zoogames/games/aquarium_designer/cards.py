@@ -26,7 +26,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -125,7 +125,13 @@ def parse_card(text: Any) -> tuple[Card | None, str | None]:
                     " then * for an animal)"
                 )
             sections.append((LETTERS.index(letter), mark == "*"))
-    return Card((sections[0], sections[1], sections[2], sections[3])), None
+    return _card(sections[0], sections[1], sections[2], sections[3]), None
+
+
+@lru_cache(maxsize=1 << 12)
+def _card(tl: Section, tr: Section, bl: Section, br: Section) -> Card:
+    """The one :class:`Card` of these sections: decks share their cards (8⁴ exist)."""
+    return Card((tl, tr, bl, br))
 
 
 @dataclass(frozen=True, slots=True)

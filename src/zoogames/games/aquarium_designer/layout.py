@@ -14,6 +14,7 @@ within and across cards) of sections of one colour (D-R1).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import NamedTuple
 
 from zoogames.games.aquarium_designer.cards import Card
@@ -91,8 +92,12 @@ Masks = tuple[int, int, int, int, int]
 """A card in one rotation at bit 0: the local masks of its 4 colours, then its animals."""
 
 
+@lru_cache(maxsize=1 << 12)
 def card_masks(card: Card) -> tuple[Masks, Masks, Masks, Masks]:
-    """The local masks of ``card`` in each of its 4 rotations."""
+    """The local masks of ``card`` in each of its 4 rotations.
+
+    Cached: there are only 8⁴ cards, and every deck's tables share their masks.
+    """
     out: list[Masks] = []
     for r in range(4):
         col = [0, 0, 0, 0]

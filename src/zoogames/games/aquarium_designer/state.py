@@ -81,12 +81,16 @@ class Tables:
 
 
 _TABLES: dict[str, Tables] = {}
+TABLES_CACHED = 64
+"""Decks whose tables are kept (a server sees any number of decks: the oldest go first)."""
 
 
 def tables(deck: Deck) -> Tables:
-    """The bitmask tables of ``deck``, cached by its digest."""
+    """The bitmask tables of ``deck``, cached by its digest (the last :data:`TABLES_CACHED`)."""
     t = _TABLES.get(deck.digest)
     if t is None:
+        if len(_TABLES) >= TABLES_CACHED:
+            del _TABLES[next(iter(_TABLES))]
         t = _TABLES[deck.digest] = Tables(deck)
     return t
 

@@ -22,10 +22,11 @@ boards); stall spaces ``s4a``, ``s4b`` (by e4), ``s5``, ``s6``, ``sx1``, ``sx2``
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import lru_cache
 
 from zoogames.core.errors import IllegalAction
 from zoogames.core.game import Action
+from zoogames.games.notation import small_number
 from zoogames.games.trucks import parse_truck_action
 from zoogames.games.zooloretto.tiles import COIN, FIRST, NAMES, SPECIES, name
 from zoogames.games.zooloretto.zoo import BARN, GROUP, PLACES, SPACE, place_name
@@ -103,14 +104,19 @@ class Expand(Action):
 
 
 # Interned constructors: legal-move generation asks for the same actions again and again.
-place = lru_cache(maxsize=None)(Place)
-move = lru_cache(maxsize=None)(Move)
-buy = lru_cache(maxsize=None)(Buy)
-discard = lru_cache(maxsize=None)(Discard)
+# Bounded (far above the actions a game has) so that no text read by ``parse`` can grow
+# them for good; ``parse`` also interns only seats in range.
+CACHE = 1 << 16
+place = lru_cache(maxsize=CACHE)(Place)
+move = lru_cache(maxsize=CACHE)(Move)
+buy = lru_cache(maxsize=CACHE)(Buy)
+discard = lru_cache(maxsize=CACHE)(Discard)
 EXPAND = Expand()
+MAX_SEATS = 5
+"""Seats of the largest game: a ``buy`` from a seat beyond it is read but never interned."""
 
 
-@cache
+@lru_cache(maxsize=CACHE)
 def exchange(a: int, b: int) -> Exchange:
     """The exchange of ``a`` and ``b``, written canonically (two enclosures in board order)."""
     if b < a:
@@ -172,9 +178,12 @@ def parse_words(words: list[str]) -> Action:
             return exchange(_enclosure(args[0]), GROUP + _species(args[2]))
         return exchange(_enclosure(args[0]), _enclosure(args[1]))
     if verb == "buy" and n == 3:
-        if not args[0].isdigit():
+        seller = small_number(args[0])
+        if seller is None:
             raise IllegalAction(f"{args[0]!r} is not a seat number")
-        return buy(int(args[0]), _tile(args[1]), _place(args[2], barn=True))
+        tile, where = _tile(args[1]), _place(args[2], barn=True)
+        # A seat no game has is refused by check(), like any other seat's; not interned.
+        return buy(seller, tile, where) if seller < MAX_SEATS else Buy(seller, tile, where)
     if verb == "discard" and n == 1:
         return discard(_tile(args[0]))
     if verb == "expand" and n == 0:

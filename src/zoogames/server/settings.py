@@ -1,0 +1,120 @@
+"""The server's abuse limits and security settings, read once from ``ZOOGAMES_*`` variables.
+
+Every limit has a default that a person playing in a browser never reaches (the browser
+tests play whole games under them) and that stops one client from exhausting the server;
+``docs/server.md`` (Security, Abuse limits) lists them with the figures measured.
+Rate limits use the notation of the ``limits`` library: ``"20/second;600/minute"`` (all of
+them apply), or ``off``.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+RATE_DEFAULTS: dict[str, str] = {
+    "create": "30/minute;300/hour",
+    "join": "30/minute",
+    "act": "20/second;600/minute",
+    "read": "30/second;1200/minute",
+    "connect": "60/minute",
+    "hello": "10/second;120/minute",
+    "message": "30/second;1200/minute",
+}
+"""Requests per client address, by kind: games created, joins and seat changes, actions
+and undos (HTTP and socket), reads (snapshots, replays, records), socket connections,
+``hello`` messages (each answered with a whole snapshot), and socket messages of any kind."""
+
+
+def _env(name: str, default: str) -> str:
+    return os.environ.get(f"ZOOGAMES_{name}", default).strip()
+
+
+def _float(name: str, default: float) -> float:
+    text = _env(name, str(default))
+    try:
+        value = float(text)
+    except ValueError:
+        raise ValueError(f"ZOOGAMES_{name} must be a number of seconds, not {text!r}") from None
+    if value <= 0:
+        raise ValueError(f"ZOOGAMES_{name} must be positive, not {text!r}")
+    return value
+
+
+def _int(name: str, default: int) -> int:
+    text = _env(name, str(default))
+    if not text.isascii() or not text.isdigit() or int(text) < 1:
+        raise ValueError(f"ZOOGAMES_{name} must be a positive whole number, not {text!r}")
+    return int(text)
+
+
+def _list(name: str, default: str) -> tuple[str, ...]:
+    return tuple(part.strip() for part in _env(name, default).split(",") if part.strip())
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """What :func:`from_env` reads; tests build one directly."""
+
+    rates: dict[str, str] = field(default_factory=lambda: dict(RATE_DEFAULTS))
+    """Rate limits by kind (see :data:`RATE_DEFAULTS`); ``off`` turns one off."""
+    max_sockets: int = 64
+    """Open WebSocket connections per client address."""
+    max_header_bytes: int = 1 << 16
+    """The request line and headers of one request (64 KiB): beyond it, 400 and closed."""
+    request_timeout: float = 10.0
+    """Seconds a connection has to send a whole request (line, headers, body), from its
+    start or the end of the previous answer; then it is closed."""
+    keep_alive: int = 5
+    """Seconds an idle keep-alive connection is kept between requests."""
+    hello_timeout: float = 10.0
+    """Seconds a new WebSocket has to say hello; then it is closed (1008)."""
+    trusted_proxies: tuple[str, ...] = ("127.0.0.1",)
+    """Peers whose ``X-Forwarded-For`` names the client (a reverse proxy); ``*`` for any."""
+    allowed_origins: tuple[str, ...] = ()
+    """Origins allowed to open a game's socket besides the server's own (scheme://host)."""
+    docs: bool = False
+    """Serve ``/docs`` and ``/openapi.json`` (the API browser)."""
+    bot_seconds: float = 5.0
+    """The longest a bot may think for one action, whatever its spec asks for."""
+    bot_budget: float = 20.0
+    """Thinking seconds the queue may hold per worker: with more waiting, each bot's time is
+    shortened so that every game's bot gets its turn within about this long."""
+    unattended_bot_seconds: float = 0.5
+    """The longest a bot of a game without a human seat thinks (such games are played only
+    while someone watches them)."""
+    watched_bot_games: int = 4
+    """All-bot games one client address may have played for it at once (by watching them)."""
+
+    def rate(self, kind: str) -> str:
+        """The limit of ``kind`` (``off`` if none)."""
+        return self.rates.get(kind, "off")
+
+
+def from_env() -> Settings:
+    """The settings of ``ZOOGAMES_*`` variables, each falling back to its default.
+
+    ``ZOOGAMES_RATE_LIMITS=off`` turns every rate limit off (a benchmark, a trusted
+    network); ``ZOOGAMES_LIMIT_<KIND>`` sets one (e.g. ``ZOOGAMES_LIMIT_CREATE=5/minute``).
+    """
+    everything_off = _env("RATE_LIMITS", "on").lower() == "off"
+    rates = {
+        kind: "off" if everything_off else _env(f"LIMIT_{kind.upper()}", default)
+        for kind, default in RATE_DEFAULTS.items()
+    }
+    d = Settings()
+    return Settings(
+        rates=rates,
+        max_sockets=_int("MAX_SOCKETS", d.max_sockets),
+        max_header_bytes=_int("MAX_HEADER_BYTES", d.max_header_bytes),
+        request_timeout=_float("REQUEST_TIMEOUT", d.request_timeout),
+        keep_alive=_int("KEEP_ALIVE", d.keep_alive),
+        hello_timeout=_float("HELLO_TIMEOUT", d.hello_timeout),
+        trusted_proxies=_list("TRUSTED_PROXIES", ",".join(d.trusted_proxies)),
+        allowed_origins=_list("ALLOWED_ORIGINS", ""),
+        docs=_env("DOCS", "off").lower() in ("on", "1", "true", "yes"),
+        bot_seconds=_float("BOT_SECONDS", d.bot_seconds),
+        bot_budget=_float("BOT_BUDGET", d.bot_budget),
+        unattended_bot_seconds=_float("UNATTENDED_BOT_SECONDS", d.unattended_bot_seconds),
+        watched_bot_games=_int("WATCHED_BOT_GAMES", d.watched_bot_games),
+    )
