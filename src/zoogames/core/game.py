@@ -15,8 +15,9 @@ True
 
 from __future__ import annotations
 
+import json
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, MutableSequence, Sequence
+from collections.abc import Hashable, Mapping, MutableSequence, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, Self, TypeVar
 
@@ -250,6 +251,17 @@ class State(ABC):
         default says yes, so a game that does not say otherwise allows no undo.
         """
         return True
+
+    def revealed(self, action: Action) -> Hashable | None:
+        """What chance showed the table by ``action``, which was just applied to this state.
+
+        Search bots branch on it: two determinizations that played the same action from the
+        same public position give equal values exactly when the table saw the same thing
+        (the tile drawn, the cards dealt). ``None`` means the action cannot show anything.
+        The default is the whole public view as JSON text, right for any game but slow; a
+        game that knows what its chance actions show says so more cheaply.
+        """
+        return json.dumps(self.view(None), sort_keys=True)
 
     def is_legal(self, action: Action | str) -> bool:
         """True if ``action`` could be applied now."""

@@ -378,6 +378,10 @@ class TruckState(State):
         """Only a draw shows a hidden tile; every other action plays with what is face up."""
         return isinstance(action, Draw)
 
+    def revealed(self, action: Action) -> int | None:
+        """The tile a draw showed; no other action shows anything."""
+        return self.drawn if type(action) is Draw else None
+
     def turn_in_progress(self) -> bool:
         """True after ``draw`` until ``load``, and while a take or a money action is unfinished."""
         return self.to_move is not None and (
