@@ -19,9 +19,10 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, MutableSequence, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, Self, TypeVar
+from typing import Any, ClassVar, Protocol, Self, TypeVar
 
 from zoogames.core.errors import IllegalAction, ZoogamesError
+from zoogames.core.fields import LIST, SHARED, Fields, copy_of, fields, same_fields
 
 JSON = Any
 """A value that :func:`json.dumps` accepts."""
@@ -174,6 +175,13 @@ class Game(ABC):
         """
         return []
 
+    def __eq__(self, other: object) -> bool:
+        # by id: a state unpickled elsewhere holds a copy of its game object
+        return isinstance(other, Game) and other.id == self.id
+
+    def __hash__(self) -> int:
+        return hash(self.id)
+
     def check_players(self, players: int) -> None:
         """Raise ``InvalidOptions`` unless the game is played by ``players`` players."""
         from zoogames.core.errors import InvalidOptions
@@ -189,9 +197,16 @@ class State(ABC):
     """One position of a game, hidden information included.
 
     Subclasses implement :meth:`legal_actions`, :meth:`check`, :meth:`_apply`,
-    :meth:`scores`, :meth:`view`, :meth:`clone` and :meth:`determinize`; this class adds
-    validation, history and records on top.
+    :meth:`scores`, :meth:`view` and :meth:`determinize`, and declare their fields in
+    ``FIELDS`` (these and their own, see :mod:`zoogames.core.fields`), from which
+    :meth:`clone` and ``==`` are derived; this class adds validation, history and records
+    on top.
     """
+
+    FIELDS: ClassVar[Fields] = fields(
+        game=SHARED, players=SHARED, seed=SHARED, options=SHARED, history=LIST, to_move=SHARED
+    )
+    """The fields every state has; ``options`` is shared, as no state changes it."""
 
     game: Game
     players: int
@@ -294,26 +309,15 @@ class State(ABC):
     def view(self, seat: int | None) -> dict[str, JSON]:
         """What ``seat`` sees at the table (``None``: a spectator), JSON-ready."""
 
-    @abstractmethod
-    def clone(self) -> State:
-        """An independent copy."""
+    def clone(self) -> Self:
+        """An independent copy: every declared field, copied as its declaration says."""
+        return copy_of(self)
 
-    def _copy_header(self) -> Self:
-        """A new, uninitialised object of this class with the fields every state has.
+    def __eq__(self, other: object) -> bool:
+        """The same game, seed, history and position, field by field (for replay tests)."""
+        return same_fields(self, other)
 
-        Implementations of :meth:`clone` start here (``__init__`` would set a game up)
-        and copy their own fields; ``options`` is shared, as no state changes it.
-        """
-        new = self.__class__.__new__(self.__class__)
-        new.game, new.players, new.seed, new.options = (
-            self.game,
-            self.players,
-            self.seed,
-            self.options,
-        )
-        new.history = self.history[:]
-        new.to_move = self.to_move
-        return new
+    __hash__ = None  # type: ignore[assignment]
 
     @abstractmethod
     def determinize(self, rng: Shuffler) -> State:

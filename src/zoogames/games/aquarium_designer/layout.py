@@ -14,8 +14,9 @@ within and across cards) of sections of one colour (D-R1).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
+from zoogames.core.fields import LIST, SHARED, Fields, copy_of, fields, names_of, same_fields
 from zoogames.games.aquarium_designer.cards import Card
 
 LO, HI = -2, 2
@@ -140,18 +141,19 @@ class Layout:
     placed; the entrance card (number ``entrance``) lies at ``(0, 0)`` unturned.
     """
 
-    __slots__ = (
-        "animals",
-        "cards",
-        "colours",
-        "entrance",
-        "maxx",
-        "maxy",
-        "minx",
-        "miny",
-        "occupied",
-        "touch",
+    FIELDS: ClassVar[Fields] = fields(
+        entrance=SHARED,
+        cards=LIST,
+        occupied=SHARED,
+        touch=SHARED,
+        minx=SHARED,
+        maxx=SHARED,
+        miny=SHARED,
+        maxy=SHARED,
+        colours=LIST,
+        animals=SHARED,
     )
+    __slots__ = names_of(FIELDS)
 
     entrance: int
     cards: list[tuple[int, int, int, int]]
@@ -176,24 +178,10 @@ class Layout:
 
     def copy(self) -> Layout:
         """An independent copy."""
-        new = Layout.__new__(Layout)
-        new.entrance = self.entrance
-        new.cards = self.cards[:]
-        new.occupied = self.occupied
-        new.touch = self.touch
-        new.minx, new.maxx, new.miny, new.maxy = self.minx, self.maxx, self.miny, self.maxy
-        new.colours = self.colours[:]
-        new.animals = self.animals
-        return new
+        return copy_of(self)
 
     def __eq__(self, other: object) -> bool:
-        return (
-            isinstance(other, Layout)
-            and self.entrance == other.entrance
-            and self.cards == other.cards
-            and self.colours == other.colours
-            and self.animals == other.animals
-        )
+        return same_fields(self, other)
 
     __hash__ = None  # type: ignore[assignment]
 

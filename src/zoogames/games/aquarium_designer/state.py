@@ -21,9 +21,10 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 from zoogames.core.errors import InvalidOptions
+from zoogames.core.fields import LIST, SHARED, Fields, fields
 from zoogames.core.game import (
     JSON,
     START_PLAYER,
@@ -47,6 +48,7 @@ from zoogames.games.aquarium_designer.cards import (
     parse_deck,
 )
 from zoogames.games.aquarium_designer.layout import Layout, card_masks
+from zoogames.games.aquarium_designer.render import render
 
 ROUNDS = 8
 SOLO_OFFER = 5
@@ -104,6 +106,20 @@ class DesignerState(State):
       ``passed[seat]`` for this round.
     """
 
+    FIELDS: ClassVar[Fields] = State.FIELDS + fields(
+        deck=SHARED,
+        need=SHARED,
+        pile=LIST,
+        preview=SHARED,
+        offer=LIST,
+        left=LIST,
+        layouts=Layout,
+        round=SHARED,
+        first=SHARED,
+        drawn=LIST,
+        passed=LIST,
+    )
+
     deck: Deck
     need: int
     pile: list[int]
@@ -138,14 +154,12 @@ class DesignerState(State):
         seat = self.to_move
         if seat is None:
             return "the game is over"
-        kind = type(action)
-        if kind is Pass:
+        if type(action) is Pass:
             if self.passed[seat]:
                 return "you passed once this round already: now you must draw a card"
             return None
-        if kind is not Draw:
+        if not isinstance(action, Draw):
             return f"{action} is not an Aquarium Designer action"
-        assert isinstance(action, Draw)
         if action.card not in self.offer:
             if action.card == self.preview:
                 return (
@@ -161,11 +175,10 @@ class DesignerState(State):
     def _apply(self, action: Action) -> None:
         seat = self.to_move
         assert seat is not None
-        if type(action) is Pass:
+        if not isinstance(action, Draw):  # a pass, the only other action check() lets by
             self.passed[seat] = True
             self._next(seat)
             return
-        assert isinstance(action, Draw)
         self.offer.remove(action.card)
         masks = tables(self.deck).layout[action.card - 1][action.turns]
         self.layouts[seat].place(action.card, action.x, action.y, action.turns, masks)
@@ -304,22 +317,6 @@ class DesignerState(State):
             v["rank"] = self.rank(0)
         return v
 
-    def clone(self) -> Self:
-        """An independent copy."""
-        new = self._copy_header()
-        new.deck = self.deck
-        new.need = self.need
-        new.pile = self.pile[:]
-        new.preview = self.preview
-        new.offer = self.offer[:]
-        new.left = self.left[:]
-        new.layouts = [lay.copy() for lay in self.layouts]
-        new.round = self.round
-        new.first = self.first
-        new.drawn = self.drawn[:]
-        new.passed = self.passed[:]
-        return new
-
     def determinize(self, rng: Shuffler) -> Self:
         """A copy whose unseen cards (the deck under the preview) are reshuffled.
 
@@ -330,32 +327,6 @@ class DesignerState(State):
         new.pile.sort()
         rng.shuffle(new.pile)
         return new
-
-    def _key(self) -> tuple[Any, ...]:
-        return (
-            self.game.id,
-            self.players,
-            self.seed,
-            self.options,
-            self.history,
-            self.to_move,
-            self.deck.digest,
-            self.need,
-            self.pile,
-            self.preview,
-            self.offer,
-            self.left,
-            self.layouts,
-            self.round,
-            self.first,
-            self.drawn,
-            self.passed,
-        )
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, DesignerState) and self._key() == other._key()
-
-    __hash__ = None  # type: ignore[assignment]
 
     def describe(self, action: Action, seat: int | None = None) -> str:
         """The action in plain words, for a move log; call it before applying the action."""
@@ -369,8 +340,6 @@ class DesignerState(State):
         return str(action)
 
     def __str__(self) -> str:
-        from zoogames.games.aquarium_designer.render import render
-
         return render(self)
 
 
