@@ -11,14 +11,13 @@ import json
 from pathlib import Path
 from typing import Any
 
+from zoogames.core import registry
 from zoogames.core.errors import IllegalAction, InvalidOptions, InvalidRecord
 from zoogames.core.game import JSON, State
 
 
 def validate(record: Any) -> dict[str, JSON]:
     """Check a record's shape; raise :class:`InvalidRecord` saying what is wrong."""
-    from zoogames import games
-
     if not isinstance(record, dict):
         raise InvalidRecord("a record is a JSON object with game, options, seed and actions")
     for key, kind in (("game", str), ("options", dict), ("seed", int), ("actions", list)):
@@ -27,9 +26,9 @@ def validate(record: Any) -> dict[str, JSON]:
         value = record[key]
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
             raise InvalidRecord(f"the record's {key!r} must be a {kind.__name__}")
-    if record["game"] not in games.ids():
+    if record["game"] not in registry.ids():
         raise InvalidRecord(
-            f"unknown game {record['game']!r}; known games: {', '.join(games.ids())}"
+            f"unknown game {record['game']!r}; known games: {', '.join(registry.ids())}"
         )
     if "players" not in record["options"]:
         raise InvalidRecord("the record's options have no 'players'")
@@ -41,12 +40,12 @@ def validate(record: Any) -> dict[str, JSON]:
 
 def start(record: dict[str, JSON]) -> State:
     """The starting position of a (validated) record."""
-    from zoogames import games
-
     options = dict(record["options"])
     players = options.pop("players")
     try:
-        return games.get(record["game"]).new_game(players=players, seed=record["seed"], **options)
+        return registry.get(record["game"]).new_game(
+            players=players, seed=record["seed"], **options
+        )
     except (InvalidOptions, TypeError) as e:
         raise InvalidRecord(f"the record's options cannot start a game: {e}") from e
 
