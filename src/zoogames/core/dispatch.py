@@ -4,14 +4,14 @@ A game checks and applies each kind of action with its own method. Instead of a 
 ``if type(action) is Load: assert isinstance(action, Load) ...`` tests, it registers each
 method once under the action class it takes::
 
-    CHECKS: Table[TruckState, str | None] = Table()
+    CHECKS: Dispatch[TruckState, str | None] = Dispatch()
     CHECKS.add(Load, TruckState._check_load)      # mypy checks: _check_load takes a Load
 
     handler = CHECKS.get(type(action))             # then handler(state, action)
 
-:meth:`Table.add` ties the action class to the handler's parameter type, so a handler can
+:meth:`Dispatch.add` ties the action class to the handler's parameter type, so a handler can
 never be reached with the wrong kind of action. A game built on another extends its
-table (``Table(TruckState.CHECKS)``) and may replace entries.
+table (``Dispatch(TruckState.CHECKS)``) and may replace entries.
 """
 
 from __future__ import annotations
@@ -26,12 +26,12 @@ R = TypeVar("R")
 A = TypeVar("A", bound=Action)
 
 
-class Table(Generic[S, R]):
+class Dispatch(Generic[S, R]):
     """Handlers by action class; ``S`` is the state they take, ``R`` what they return."""
 
     __slots__ = ("handlers",)
 
-    def __init__(self, *bases: Table[Any, R]) -> None:
+    def __init__(self, *bases: Dispatch[Any, R]) -> None:
         self.handlers: dict[type, Callable[[S, Any], R]] = {}
         for base in bases:
             self.handlers.update(base.handlers)

@@ -19,15 +19,13 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, MutableSequence, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol, Self, TypeVar
+from typing import Any, ClassVar, Protocol, Self
 
 from zoogames.core.errors import IllegalAction, ZoogamesError
 from zoogames.core.fields import LIST, SHARED, Fields, copy_of, fields, same_fields
 
 JSON = Any
 """A value that :func:`json.dumps` accepts."""
-
-T = TypeVar("T")
 
 
 class Shuffler(Protocol):

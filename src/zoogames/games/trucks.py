@@ -32,7 +32,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
-from zoogames.core.dispatch import Table
+from zoogames.core.dispatch import Dispatch
 from zoogames.core.errors import InvalidOptions
 from zoogames.core.fields import LIST, NESTED, SHARED, Fields, fields
 from zoogames.core.game import JSON, Action, Choices, Game, OptionSpec, Shuffler, State
@@ -46,6 +46,8 @@ TWO_PLAYER_CAPACITY = (3, 2, 1)
 
 PILE_NAMES = ("aquaretto", "zooloretto")
 """The piles of a game with several, by index: ``draw aquaretto``, ``draw zooloretto`` (C-R1)."""
+AQUARETTO_PILE, ZOOLORETTO_PILE = 0, 1
+"""The indices of the two piles in ``PILE_NAMES`` (the games themselves are ``AQUARETTO``…)."""
 
 OPEN, CLOSING, CLOSED = 0, 1, 2
 """A pile's state: drawn from; its reserve reached this round (it closes at the round's
@@ -253,9 +255,9 @@ class TruckState(State):
     COIN_TILES: ClassVar[frozenset[int]]
     """The coin tiles: they go to the taker's money as a truck is taken."""
 
-    CHECKS: ClassVar[Table[Any, str | None]] = Table()
+    CHECKS: ClassVar[Dispatch[Any, str | None]] = Dispatch()
     """Per action class, the method that checks it (a game adds its own actions)."""
-    APPLIES: ClassVar[Table[Any, None]] = Table()
+    APPLIES: ClassVar[Dispatch[Any, None]] = Dispatch()
     """Per action class, the method that carries it out once checked."""
 
     FIELDS: ClassVar[Fields] = State.FIELDS + fields(
@@ -335,10 +337,6 @@ class TruckState(State):
     def pile(self) -> list[int]:
         """The pile of a one-pile game (the first pile otherwise)."""
         return self.piles[0]
-
-    @pile.setter
-    def pile(self, tiles: list[int]) -> None:
-        self.piles[0] = tiles
 
     # ----- hooks a game provides --------------------------------------------------------
 

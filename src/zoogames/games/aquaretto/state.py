@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from zoogames.core.dispatch import Table
+from zoogames.core.bits import bits
+from zoogames.core.dispatch import Dispatch
 from zoogames.core.fields import LIST, SHARED, Fields, fields
 from zoogames.core.game import JSON, START_PLAYER, Action, Game, OptionSpec, Score
 from zoogames.core.words import with_article
@@ -69,8 +70,8 @@ class AquarettoState(TruckState):
     """
 
     COIN_TILES = frozenset((t.COIN,))
-    CHECKS: ClassVar[Table[Any, str | None]] = Table(TruckState.CHECKS)
-    APPLIES: ClassVar[Table[Any, None]] = Table(TruckState.APPLIES)
+    CHECKS: ClassVar[Dispatch[Any, str | None]] = Dispatch(TruckState.CHECKS)
+    APPLIES: ClassVar[Dispatch[Any, None]] = Dispatch(TruckState.APPLIES)
     FIELDS: ClassVar[Fields] = TruckState.FIELDS + fields(
         zoos=WaterZoo, supply=SHARED, young_left=LIST, in_play=SHARED
     )
@@ -88,7 +89,7 @@ class AquarettoState(TruckState):
 
     def _placement_actions(self, tile: int) -> list[Action]:
         z = self.zoos[self.to_move]  # type: ignore[index]
-        acts: list[Action] = [place(tile, c) for c in g.bits(z.legal_cells(tile >> 3))]
+        acts: list[Action] = [place(tile, c) for c in bits(z.legal_cells(tile >> 3))]
         acts.append(place(tile, DEPOT))
         return acts
 
@@ -107,7 +108,7 @@ class AquarettoState(TruckState):
         head = self.pending[0]
         if head == WORKER:
             return [worker(w) for w in z.worker_slots()]
-        return [offspring(c) for c in g.bits(z.legal_cells(head))]
+        return [offspring(c) for c in bits(z.legal_cells(head))]
 
     def _pending_text(self) -> str:
         head = self.pending[0]
@@ -142,7 +143,7 @@ class AquarettoState(TruckState):
         if coins < 1:
             return acts
         if z.depot:
-            acts.extend(move(DEPOT, c) for c in g.bits(z.legal_cells(z.depot[-1] >> 3)))
+            acts.extend(move(DEPOT, c) for c in bits(z.legal_cells(z.depot[-1] >> 3)))
         for src in dict.fromkeys(z.workers()):
             for dst in z.worker_slots():
                 if dst != src:
@@ -153,7 +154,7 @@ class AquarettoState(TruckState):
         for seller, other in enumerate(self.zoos):
             if seller != seat and other.depot:
                 cells = z.legal_cells(other.depot[-1] >> 3)
-                acts.extend(buy(seller, c) for c in g.bits(cells))
+                acts.extend(buy(seller, c) for c in bits(cells))
         if z.depot:
             acts.append(DISCARD)
         acts.extend(expand(True, m) for m in z.expansion_sites(True))
@@ -337,9 +338,9 @@ class AquarettoState(TruckState):
         kinds: dict[int, int] = {}
         for s, basin in enumerate(z.species):
             if basin:
-                kinds.update(dict.fromkeys(g.bits(basin), s * 8))
+                kinds.update(dict.fromkeys(bits(basin), s * 8))
         for mark, m in z.marks():
-            for c in g.bits(m):
+            for c in bits(m):
                 kinds[c] += mark
         tiles: list[JSON] = []
         for c in sorted(kinds):

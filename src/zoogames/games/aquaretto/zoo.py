@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import ClassVar, NamedTuple
 
+from zoogames.core.bits import bits
 from zoogames.core.fields import LIST, SHARED, Fields, copy_of, fields, names_of, same_fields
 from zoogames.core.game import Score
 from zoogames.games.aquaretto import geometry as g
@@ -211,7 +212,7 @@ class WaterZoo:
             slots.append(KEEPER)
         if not self.manager:
             slots.append(MANAGER)
-        slots.extend(g.bits(self.empty()))
+        slots.extend(bits(self.empty()))
         return slots
 
     def workers(self) -> list[int]:
@@ -220,7 +221,7 @@ class WaterZoo:
             [CASHIER] * self.cashiers
             + [KEEPER] * self.keepers
             + [MANAGER] * self.manager
-            + list(g.bits(self.trainers))
+            + list(bits(self.trainers))
         )
 
     def add_worker(self, where: int) -> None:
@@ -289,7 +290,7 @@ class WaterZoo:
         for s in TRAINABLE:
             trainable |= self.species[s]
         trainable &= ~self.bolt
-        trained = sum((g.AROUND[t] & trainable).bit_count() for t in g.bits(self.trainers))
+        trained = sum((g.AROUND[t] & trainable).bit_count() for t in bits(self.trainers))
         depot_species = len({t >> 3 for t in self.depot})
         parts = {
             "animals": self.animals.bit_count(),

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from zoogames.core.dispatch import Table
+from zoogames.core.dispatch import Dispatch
 from zoogames.core.errors import IllegalAction, InvalidOptions
 from zoogames.core.fields import Fields
 from zoogames.core.game import JSON, START_PLAYER, Action, Game, OptionSpec, Score
@@ -34,8 +34,10 @@ from zoogames.games.aquaretto.actions import parse as parse_aquaretto
 from zoogames.games.aquaretto.state import AquarettoState
 from zoogames.games.aquaretto_zooloretto.render import render
 from zoogames.games.trucks import (
+    AQUARETTO_PILE,
     PILE_NAMES,
     TRUCK_NAMES,
+    ZOOLORETTO_PILE,
     Draw,
     Load,
     Take,
@@ -53,9 +55,6 @@ from zoogames.games.zooloretto.actions import Place as ZooPlace
 from zoogames.games.zooloretto.actions import parse as parse_zooloretto
 from zoogames.games.zooloretto.state import ZOO_APPLIES, ZOO_CHECKS, ZoolorettoState, ZooRules
 from zoogames.games.zooloretto.zoo import PLACES
-
-AQUARETTO, ZOOLORETTO = 0, 1
-"""The piles, by index (``PILE_NAMES``)."""
 
 COIN_NAMES = {at.COIN: "aquaretto-coin", zt.COIN: "zooloretto-coin"}
 """The coin tiles of the two piles; every other tile keeps its own game's name."""
@@ -102,9 +101,9 @@ class AquarettoZoolorettoState(AquarettoState, ZooRules):
         AquarettoState.FIELDS + ZoolorettoState.FIELDS[len(TruckState.FIELDS) :]
     )
     """Aquaretto's fields, then Zooloretto's own."""
-    CHECKS: ClassVar[Table[Any, str | None]] = Table(AquarettoState.CHECKS, ZOO_CHECKS)
+    CHECKS: ClassVar[Dispatch[Any, str | None]] = Dispatch(AquarettoState.CHECKS, ZOO_CHECKS)
     """Both games' actions, each checked by its own game's rules (see below for places)."""
-    APPLIES: ClassVar[Table[Any, None]] = Table(AquarettoState.APPLIES, ZOO_APPLIES)
+    APPLIES: ClassVar[Dispatch[Any, None]] = Dispatch(AquarettoState.APPLIES, ZOO_APPLIES)
 
     def tile_name(self, tile: int) -> str:
         """The notation of a tile kind."""
@@ -112,7 +111,7 @@ class AquarettoZoolorettoState(AquarettoState, ZooRules):
 
     def pile_of(self, tile: int) -> int:
         """Zooloretto's tiles come from the second pile."""
-        return ZOOLORETTO if tile >= zt.FIRST else AQUARETTO
+        return ZOOLORETTO_PILE if tile >= zt.FIRST else AQUARETTO_PILE
 
     # ----- each tile and action to its own game (C-R1) -----------------------------------
 
@@ -317,7 +316,7 @@ def split_draw_order(given: Any) -> tuple[Any, Any]:
         raise InvalidOptions(
             'draw_order must be {"aquaretto": [tile names], "zooloretto": [tile names]}'
         )
-    return given.get(PILE_NAMES[AQUARETTO]), given.get(PILE_NAMES[ZOOLORETTO])
+    return given.get(PILE_NAMES[AQUARETTO_PILE]), given.get(PILE_NAMES[ZOOLORETTO_PILE])
 
 
 AQUARETTO_ZOOLORETTO = AquarettoZooloretto()

@@ -13,9 +13,9 @@ within and across cards) of sections of one colour (D-R1).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import ClassVar, NamedTuple
 
+from zoogames.core.bits import bits as bits  # noqa: PLC0414 (re-exported: layout.bits)
 from zoogames.core.fields import LIST, SHARED, Fields, copy_of, fields, names_of, same_fields
 from zoogames.games.aquarium_designer.cards import Card
 
@@ -78,14 +78,6 @@ def box(minx: int, maxx: int, miny: int, maxy: int) -> int:
                 m |= 1 << p
         _BOX[key] = m
     return m
-
-
-def bits(m: int) -> Iterator[int]:
-    """The bit indices set in ``m``, lowest first."""
-    while m:
-        low = m & -m
-        yield low.bit_length() - 1
-        m ^= low
 
 
 Masks = tuple[int, int, int, int, int]

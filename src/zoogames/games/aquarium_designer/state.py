@@ -23,6 +23,7 @@ import json
 from pathlib import Path
 from typing import Any, ClassVar, Self
 
+from zoogames.core.bits import bits
 from zoogames.core.errors import InvalidOptions
 from zoogames.core.fields import LIST, SHARED, Fields, fields
 from zoogames.core.game import (
@@ -72,7 +73,7 @@ def offer_size(players: int) -> int:
     return SOLO_OFFER if players == 1 else players
 
 
-class Tables:
+class DeckMasks:
     """A deck's cards as local bitmasks, per rotation (computed once per deck)."""
 
     __slots__ = ("entrance", "layout")
@@ -82,14 +83,14 @@ class Tables:
         self.layout = [card_masks(c) for c in deck.layout]
 
 
-_TABLES: dict[str, Tables] = {}
+_DECK_MASKS: dict[str, DeckMasks] = {}
 
 
-def tables(deck: Deck) -> Tables:
+def deck_masks(deck: Deck) -> DeckMasks:
     """The bitmask tables of ``deck``, cached by its digest."""
-    t = _TABLES.get(deck.digest)
+    t = _DECK_MASKS.get(deck.digest)
     if t is None:
-        t = _TABLES[deck.digest] = Tables(deck)
+        t = _DECK_MASKS[deck.digest] = DeckMasks(deck)
     return t
 
 
@@ -143,7 +144,7 @@ class DesignerState(State):
             return []
         acts: list[Action] = [] if self.passed[seat] else [PASS]
         lay = self.layouts[seat]
-        where = [L.XY[p] for p in L.bits(lay.free())]
+        where = [L.XY[p] for p in bits(lay.free())]
         for card in sorted(self.offer):
             for x, y in where:
                 acts.extend(turned(card, x, y))
@@ -180,7 +181,7 @@ class DesignerState(State):
             self._next(seat)
             return
         self.offer.remove(action.card)
-        masks = tables(self.deck).layout[action.card - 1][action.turns]
+        masks = deck_masks(self.deck).layout[action.card - 1][action.turns]
         self.layouts[seat].place(action.card, action.x, action.y, action.turns, masks)
         self.drawn[seat] = True
         if all(self.drawn):
@@ -271,7 +272,7 @@ class DesignerState(State):
         areas = []
         for a in lay.areas():
             cells = []
-            for b in L.bits(a.mask):
+            for b in bits(a.mask):
                 sy, sx = divmod(b, L.W)
                 cells.append([sx - 4, sy - 4])  # sections of the entrance card: 0..1
             areas.append(
@@ -288,7 +289,7 @@ class DesignerState(State):
             "cards": cards,
             "areas": areas,
             "animals": lay.animal_count,
-            "free": [list(L.XY[p]) for p in L.bits(lay.free())],
+            "free": [list(L.XY[p]) for p in bits(lay.free())],
         }
 
     def view(self, seat: int | None) -> dict[str, JSON]:
@@ -456,7 +457,7 @@ class AquariumDesigner(Game):
         state.pile = pile
         state.preview = 0
         state.left = []
-        t = tables(deck)
+        t = deck_masks(deck)
         state.layouts = [Layout(e, t.entrance[e - 1][0]) for e in entrances]
         state.round = 1
         state.first = start

@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 
 from mypy_extensions import trait
 
-from zoogames.core.dispatch import Table
+from zoogames.core.dispatch import Dispatch
 from zoogames.core.fields import LIST, SHARED, Fields, fields
 from zoogames.core.game import JSON, START_PLAYER, Action, Game, OptionSpec, Score
 from zoogames.games.trucks import (
@@ -347,7 +347,7 @@ class ZooRules(TruckState):
         return str(action)
 
 
-ZOO_CHECKS: Table[ZooRules, str | None] = Table()
+ZOO_CHECKS: Dispatch[ZooRules, str | None] = Dispatch()
 """How each Zooloretto action is checked (Z-R1, Z-R3)."""
 ZOO_CHECKS.add(Place, ZooRules._zoo_check_place)
 ZOO_CHECKS.add(Move, ZooRules._zoo_check_move)
@@ -355,7 +355,7 @@ ZOO_CHECKS.add(Exchange, ZooRules._zoo_check_exchange)
 ZOO_CHECKS.add(Buy, ZooRules._zoo_check_buy)
 ZOO_CHECKS.add(Discard, ZooRules._zoo_check_discard)
 ZOO_CHECKS.add(Expand, ZooRules._zoo_check_expand)
-ZOO_APPLIES: Table[ZooRules, None] = Table()
+ZOO_APPLIES: Dispatch[ZooRules, None] = Dispatch()
 """How each Zooloretto action is carried out (Z-R1–Z-R3)."""
 ZOO_APPLIES.add(Place, ZooRules._zoo_apply_place)
 ZOO_APPLIES.add(Move, ZooRules._zoo_apply_move)
@@ -372,8 +372,8 @@ class ZoolorettoState(ZooRules):
     """
 
     COIN_TILES = frozenset((zt.COIN,))
-    CHECKS: ClassVar[Table[Any, str | None]] = Table(TruckState.CHECKS, ZOO_CHECKS)
-    APPLIES: ClassVar[Table[Any, None]] = Table(TruckState.APPLIES, ZOO_APPLIES)
+    CHECKS: ClassVar[Dispatch[Any, str | None]] = Dispatch(TruckState.CHECKS, ZOO_CHECKS)
+    APPLIES: ClassVar[Dispatch[Any, None]] = Dispatch(TruckState.APPLIES, ZOO_APPLIES)
     FIELDS: ClassVar[Fields] = TruckState.FIELDS + fields(
         boards=ZooBoard, offspring_left=LIST, species_in_play=SHARED
     )
