@@ -17,7 +17,7 @@ import re
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 from zoogames.core.errors import InvalidOptions, ZoogamesError
@@ -27,8 +27,8 @@ from zoogames.server import catalog, tokens
 from zoogames.server.bots import BotPool
 from zoogames.server.errors import ApiError, not_found
 from zoogames.server.hub import Hub
-from zoogames.server.store import Conflict, Store
-from zoogames.server.table import Planned, Seat, Table, position_of, seat_data
+from zoogames.server.store import Conflict, Seat, Store
+from zoogames.server.table import Planned, Table, position_of
 
 log = logging.getLogger("zoogames.server")
 T = TypeVar("T")
@@ -199,7 +199,7 @@ class Service:
             game.id,
             options_stored,
             seed,
-            [seat_data(s) for s in table_seats],
+            table_seats,
             position_of(state, 0),
         )
         table = Table(gid, options_stored, seed, created, 0, table_seats, state, [])
@@ -272,8 +272,7 @@ class Service:
         assert tidy is not None
         async with table.lock:
             await self.db(self.store.join, table.id, seat, tidy)
-            table.seats[seat].name = tidy
-            table.seats[seat].joined = True
+            table.seats[seat] = replace(table.seats[seat], name=tidy, joined=True)
             self.hub.push_state(table, table.number)
             return table.snapshot(seat)
 

@@ -42,8 +42,11 @@ class Conflict(Exception):
 
 
 @dataclass(frozen=True, slots=True)
-class SeatData:
-    """One seat as stored."""
+class Seat:
+    """A seat at the table, as stored and as the table holds it (``kind``: human or bot).
+
+    Frozen: a change (joining) replaces the record once the database has it.
+    """
 
     seat: int
     kind: str
@@ -51,6 +54,16 @@ class SeatData:
     name: str | None
     joined: bool
     token_sha256: str | None
+
+    def to_json(self) -> dict[str, Any]:
+        """The seat as snapshots show it (never its token)."""
+        return {
+            "seat": self.seat,
+            "kind": self.kind,
+            "name": self.name,
+            "joined": self.joined,
+            "bot": self.bot,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +77,7 @@ class GameData:
     created_at: datetime
     revision: int
     status: str
-    seats: list[SeatData]
+    seats: list[Seat]
     actions: list[tuple[str, int]]
 
 
@@ -174,7 +187,7 @@ class Store:
         game: str,
         options: dict[str, Any],
         seed: int,
-        seats: list[SeatData],
+        seats: list[Seat],
         position: Position,
     ) -> datetime:
         """Store a new game and its seats; its creation time."""
@@ -232,9 +245,7 @@ class Store:
             created_at=row.created_at,
             revision=row.revision,
             status=row.status,
-            seats=[
-                SeatData(s.seat, s.kind, s.bot, s.name, s.joined, s.token_sha256) for s in seats
-            ],
+            seats=[Seat(s.seat, s.kind, s.bot, s.name, s.joined, s.token_sha256) for s in seats],
             actions=[(a.notation, a.seat) for a in actions],
         )
 
