@@ -4,22 +4,32 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 RL     := $(VENV)/.installed-rl
+COMPILED       := $(VENV)/.compiled
+ENGINE_SOURCES := $(shell find src/zoogames/core src/zoogames/games src/zoogames/bots -name '*.py' 2>/dev/null)
 
-.PHONY: install install-rl web run test lint typecheck unit bench bench-rl clean system-deps
+.PHONY: install install-rl web run test test-pure lint typecheck unit bench bench-search bench-rl clean system-deps
 
-install: $(STAMP)
+install: $(STAMP) $(COMPILED)
 
-$(STAMP): pyproject.toml
+# Dependencies and the package (editable), as plain Python: the compiled engine follows.
+$(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[dev]'
+	ZOOGAMES_PURE=1 $(BIN)/pip install --quiet --disable-pip-version-check -e '.[dev]'
 	touch $(STAMP)
+
+# The compiled engine (setup.py; docs/architecture.md, Speed): mypyc builds the rules and
+# the bots into C extensions beside their sources, again whenever a source changes. With
+# no C compiler, or ZOOGAMES_PURE=1, nothing is built and the same code runs as Python.
+$(COMPILED): $(STAMP) $(ENGINE_SOURCES)
+	$(BIN)/python setup.py --quiet build_ext --inplace -j 2
+	touch $(COMPILED)
 
 # The research interfaces and their examples (numpy, gymnasium, pettingzoo, open_spiel,
 # torch): what the tests need beyond `make run`.
 install-rl: $(RL)
 
 $(RL): $(STAMP)
-	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[dev,train]'
+	ZOOGAMES_PURE=1 $(BIN)/pip install --quiet --disable-pip-version-check -e '.[dev,train]'
 	touch $(RL)
 
 # The browser client (web/, docs/web.md): npm ci from the committed lock file, then a
@@ -51,16 +61,28 @@ typecheck: install-rl
 system-deps:
 	bash scripts/system-deps.sh
 
-unit: install-rl web system-deps
+unit: install install-rl web system-deps
 	$(BIN)/pytest -n auto
 
-test: lint typecheck unit
+# The engine and bot tests again on the plain-Python engine (`make unit` runs the compiled
+# one where it was built): both builds must agree on every rule, count and move.
+PURE_TESTS := tests/aquaretto tests/zooloretto tests/aquaretto_zooloretto tests/aquarium_designer \
+              tests/test_bots.py tests/test_mcts.py tests/test_fields.py tests/test_engine_builds.py
+
+test-pure: install
+	ZOOGAMES_PURE=1 $(BIN)/pytest -n auto $(PURE_TESTS)
+
+test: lint typecheck unit test-pure
 
 bench: install
 	$(BIN)/python benchmarks/throughput.py
+
+bench-search: install
+	$(BIN)/python benchmarks/search.py
 
 bench-rl: install-rl
 	$(BIN)/python benchmarks/adapters.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis web/node_modules src/zoogames/server/static
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis web/node_modules src/zoogames/server/static build
+	find src -name '*.so' -delete

@@ -38,7 +38,6 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Hashable
-from dataclasses import dataclass, field
 from typing import Any
 
 from zoogames.bots.base import Bot
@@ -49,27 +48,48 @@ Observation = Hashable | None
 """What the table saw of a chance action's outcome (``State.revealed``; ``None``: nothing)."""
 
 
-@dataclass(slots=True)
+C = 0.4
+"""The default UCB exploration constant (rewards lie in [0, 1])."""
+WIDEN = 1.0
+"""The default progressive widening: ``1 + WIDEN * sqrt(visits - 1)`` actions per node."""
+SCALE = 4.0
+"""The default reward scale: points of margin that make a reward of about 0.73."""
+# (Float defaults are named: mypyc cannot write a float literal into the signature of an
+# __init__ that also takes **params.)
+
+
 class Edge:
-    """An action at a node: its statistics and, per observed outcome, the node it leads to."""
+    """An action at a node: its statistics and, per observed outcome, the node it leads to.
 
-    visits: int = 0
-    avail: int = 0
-    total: list[float] = field(default_factory=list)
-    children: dict[Observation, Node] = field(default_factory=dict)
-    chance: bool = False
+    ``total[seat]`` sums the rewards of ``seat`` over the ``visits``; ``avail`` counts the
+    iterations in which the action was legal; ``chance`` says its outcome is revealed.
+    """
+
+    __slots__ = ("avail", "chance", "children", "total", "visits")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.avail = 0
+        self.total: list[float] = []
+        self.children: dict[Observation, Node] = {}
+        self.chance = False
 
 
-@dataclass(slots=True)
 class Node:
-    """A decision of seat ``seat``: its actions in the order the search widens through them."""
+    """A decision of seat ``seat``: its actions in the order the search widens through them.
 
-    seat: int
-    visits: int = 0
-    edges: dict[Action, Edge] = field(default_factory=dict)
-    order: list[Action] = field(default_factory=list)
-    ranked: int = 0
-    """0: nothing ranked yet; 1: the greedy choice is first; 2: every action is ranked."""
+    ``ranked`` is 0 while nothing is ranked, 1 once the greedy choice is first, 2 once
+    every action is ranked.
+    """
+
+    __slots__ = ("edges", "order", "ranked", "seat", "visits")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.visits = 0
+        self.edges: dict[Action, Edge] = {}
+        self.order: list[Action] = []
+        self.ranked = 0
 
 
 class MctsBot(Bot):
@@ -94,10 +114,10 @@ class MctsBot(Bot):
         seed: int = 0,
         seconds: float | None = None,
         iterations: int | None = None,
-        c: float = 0.4,
-        widen: float = 1.0,
+        c: float = C,
+        widen: float = WIDEN,
         rollout: int = 16,
-        scale: float = 4.0,
+        scale: float = SCALE,
         reuse: int = 1,
         **params: Any,
     ) -> None:

@@ -15,6 +15,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, MutableSequence, Sequence
@@ -36,9 +37,17 @@ class Shuffler(Protocol):
 
 
 class Action:
-    """Base class of every game's actions: immutable, hashable, ``str`` gives the notation."""
+    """Base class of every game's actions: immutable, hashable, ``str`` gives the notation.
+
+    Each game's actions are frozen dataclasses.
+    """
 
     __slots__ = ()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # rebuilt through the constructor: a compiled (mypyc) frozen dataclass refuses the
+        # attribute assignments of pickle's default way
+        return type(self), tuple(getattr(self, f.name) for f in dataclasses.fields(self))  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True, slots=True)

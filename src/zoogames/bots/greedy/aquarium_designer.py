@@ -46,6 +46,8 @@ from zoogames.games.aquarium_designer.state import ROUNDS, DesignerState, deck_m
 
 GROW = 0.2
 HOPE = (0.0, 0.8, 0.2, 0.1)
+KEEP = 0.25
+"""Pass if the card kept for later is worth at least its value now less this."""
 
 
 def fillable_sections(lay: Layout) -> tuple[int, int]:
@@ -85,7 +87,7 @@ class DesignerGreedy(GreedyBot):
         seed: int = 0,
         lookahead: int = -1,
         width: int = 8,
-        keep: float = 0.25,
+        keep: float = KEEP,
         **params: Any,
     ) -> None:
         super().__init__(seed, **params)

@@ -16,11 +16,14 @@ from zoogames.core.game import Action, State
 from zoogames.core.rng import Rng
 from zoogames.games.trucks import TRUCK_NAMES, Draw, Load, Take, TruckState
 
+TAKE_AT = 2.5
+"""Take a truck worth at least this much to the bot (its tiles placed greedily)."""
+
 
 class TruckGreedy(GreedyBot):
     """A greedy bot for a truck game (see the module docstring)."""
 
-    def __init__(self, seed: int = 0, take_at: float = 2.5, **params: Any) -> None:
+    def __init__(self, seed: int = 0, take_at: float = TAKE_AT, **params: Any) -> None:
         super().__init__(seed, **params)
         self.take_at = float(take_at)
 

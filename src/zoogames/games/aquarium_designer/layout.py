@@ -158,15 +158,23 @@ class Layout:
     colours: list[int]
     animals: int
 
-    def __init__(self, entrance: int, masks: Masks) -> None:
-        self.entrance = entrance
+    def __init__(self) -> None:
+        """No card yet (a new aquarium starts with :meth:`with_entrance`)."""
+        self.entrance = 0
         self.cards = []
         self.occupied = 0
         self.touch = 0
         self.minx = self.maxx = self.miny = self.maxy = 0
         self.colours = [0, 0, 0, 0]
         self.animals = 0
-        self._lay(pos(0, 0), masks)
+
+    @staticmethod
+    def with_entrance(entrance: int, masks: Masks) -> Layout:
+        """A new aquarium: entrance card ``entrance`` (``masks``: its sections) at 0,0."""
+        lay = Layout()
+        lay.entrance = entrance
+        lay._lay(pos(0, 0), masks)
+        return lay
 
     def copy(self) -> Layout:
         """An independent copy."""

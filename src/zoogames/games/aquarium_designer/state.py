@@ -458,7 +458,7 @@ class AquariumDesigner(Game):
         state.preview = 0
         state.left = []
         t = deck_masks(deck)
-        state.layouts = [Layout(e, t.entrance[e - 1][0]) for e in entrances]
+        state.layouts = [Layout.with_entrance(e, t.entrance[e - 1][0]) for e in entrances]
         state.round = 1
         state.first = start
         state.drawn = [False] * players
