@@ -19,6 +19,7 @@ import sysconfig
 from pathlib import Path
 
 from setuptools import setup
+from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
 SRC = ROOT / "src"
@@ -73,4 +74,28 @@ def extensions() -> list:  # type: ignore[type-arg]
         os.chdir(cwd)
 
 
-setup(ext_modules=extensions())
+class BuildExt(build_ext):
+    """``build_ext`` that also writes the digest of the sources it compiled.
+
+    ``zoogames._engine`` runs the compiled modules only while the sources still match it.
+    """
+
+    def run(self) -> None:
+        """Build the extensions, then stamp the sources' digest beside them."""
+        super().run()
+        if not self.extensions:
+            return
+        sys.path.insert(0, str(SRC / "zoogames"))
+        try:
+            import _engine  # the package's own digest, read without importing zoogames
+        finally:
+            sys.path.pop(0)
+        stamp = _engine.digest(SRC / "zoogames") + "\n"
+        targets = [SRC / "zoogames"] if self.inplace else []
+        targets.append(Path(self.build_lib) / "zoogames")
+        for target in targets:
+            target.mkdir(parents=True, exist_ok=True)
+            (target / _engine.STAMP).write_text(stamp, encoding="utf-8")
+
+
+setup(ext_modules=extensions(), cmdclass={"build_ext": BuildExt})

@@ -21,8 +21,8 @@ from typing import Any
 
 PLAYERS = {"aquarium-designer": (1, 2, 4)}
 """Player counts per game (default: 2 and 4)."""
-STEPS = 24
-"""Greedy actions played before the position searched."""
+STEPS = 12
+"""The position searched is the STEPS-th real choice of a greedy game (or its last)."""
 
 
 def position(game_id: str, players: int) -> Any:
@@ -32,13 +32,12 @@ def position(game_id: str, players: int) -> Any:
 
     state = zoogames.games.get(game_id).new_game(players=players, seed=17)
     greedy = [bots.make("greedy", seed=i, game=game_id) for i in range(players)]
-    for _ in range(STEPS):
-        if state.to_move is None:
-            break
+    choices: list[Any] = []  # the positions met with a real choice open
+    while state.to_move is not None and len(choices) < STEPS:
+        if len(state.legal_actions()) >= 2:
+            choices.append(state.clone())
         state.apply(greedy[state.to_move].choose(state))
-    while len(state.legal_actions()) < 2:
-        state.apply(state.legal_actions()[0])
-    return state
+    return choices[-1]
 
 
 def iterations_per_second(game_id: str, players: int, seconds: float) -> float:

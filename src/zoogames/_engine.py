@@ -9,8 +9,8 @@ imported, and holds for every engine module:
 
 - ``ZOOGAMES_PURE=1`` in the environment: plain Python;
 - no compiled module, or not all of them: plain Python;
-- a source edited since the build (newer than its compiled module): plain Python, with a
-  warning (``make install`` rebuilds);
+- a source edited since the build (its digest differs from the one the build wrote in
+  ``_compiled.txt``): plain Python, with a warning (``make install`` rebuilds);
 - otherwise the compiled modules.
 
 Plain Python is chosen by putting a finder first on ``sys.meta_path`` that loads the
@@ -19,6 +19,7 @@ engine's modules from their ``.py`` files. :func:`zoogames.compiled` says which 
 
 from __future__ import annotations
 
+import hashlib
 import importlib.abc
 import importlib.machinery
 import os
@@ -32,15 +33,25 @@ PACKAGES = ("core", "games", "bots")
 """The compiled packages, under ``zoogames``."""
 
 ROOT = Path(__file__).resolve().parent
+STAMP = "_compiled.txt"
+"""Written by the build beside this file: the :func:`digest` of the sources it compiled."""
 _PREFIXES = tuple(f"zoogames.{p}" for p in PACKAGES)
-_SLACK = 2.0
-"""Seconds a source may be newer than its compiled module and still count as built with
-it (installers write the two a moment apart)."""
 
 
 def sources() -> list[Path]:
     """The source files of the compiled packages."""
     return sorted(p for pkg in PACKAGES for p in (ROOT / pkg).rglob("*.py"))
+
+
+def digest(root: Path | None = None) -> str:
+    """A digest of the compiled packages' sources under ``root`` (paths and contents)."""
+    base = ROOT if root is None else root
+    h = hashlib.sha256()
+    for pkg in PACKAGES:
+        for path in sorted((base / pkg).rglob("*.py")):
+            h.update(path.relative_to(base).as_posix().encode() + b"\0")
+            h.update(path.read_bytes() + b"\0")
+    return h.hexdigest()
 
 
 def extension_of(source: Path) -> Path | None:
@@ -62,14 +73,9 @@ def why_pure() -> str | None:
         return "no compiled modules"
     if missing:
         return f"{len(missing)} of {len(built)} modules are not compiled"
-    stale = [
-        src.relative_to(ROOT)
-        for src, ext in built
-        if ext is not None and src.stat().st_mtime > ext.stat().st_mtime + _SLACK
-    ]
-    if stale:
-        names = ", ".join(str(s) for s in stale[:3]) + (", …" if len(stale) > 3 else "")
-        return f"sources changed since the build ({names}): `make install` rebuilds"
+    stamp = ROOT / STAMP
+    if not stamp.exists() or stamp.read_text(encoding="utf-8").strip() != digest():
+        return "sources changed since the build: `make install` rebuilds"
     return None
 
 
