@@ -24,6 +24,7 @@ as a hand-written copy, on the hot path of every search bot.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Any, Final, TypeVar
 
@@ -103,6 +104,15 @@ def copy_of(obj: T) -> T:
         made = _maker(type(obj))
     copy: T = made(obj)
     return copy
+
+
+def rebuilt(obj: Any) -> tuple[Any, ...]:
+    """``__reduce__`` of a frozen dataclass: rebuilt by its constructor from its fields.
+
+    Pickle and :mod:`copy` would otherwise set the fields one by one, which a compiled
+    (mypyc) frozen dataclass refuses.
+    """
+    return type(obj), tuple(getattr(obj, f.name) for f in dataclasses.fields(obj))
 
 
 def same_fields(a: Any, b: Any) -> bool:

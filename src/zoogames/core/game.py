@@ -15,7 +15,6 @@ True
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, MutableSequence, Sequence
@@ -23,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, Self
 
 from zoogames.core.errors import IllegalAction, ZoogamesError
-from zoogames.core.fields import LIST, SHARED, Fields, copy_of, fields, same_fields
+from zoogames.core.fields import LIST, SHARED, Fields, copy_of, fields, rebuilt, same_fields
 
 JSON = Any
 """A value that :func:`json.dumps` accepts."""
@@ -45,9 +44,7 @@ class Action:
     __slots__ = ()
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # rebuilt through the constructor: a compiled (mypyc) frozen dataclass refuses the
-        # attribute assignments of pickle's default way
-        return type(self), tuple(getattr(self, f.name) for f in dataclasses.fields(self))  # type: ignore[arg-type]
+        return rebuilt(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +53,9 @@ class Score:
 
     total: int
     parts: Mapping[str, int] = field(default_factory=dict)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return rebuilt(self)
 
     def to_json(self) -> dict[str, int]:
         """``{"total": …, category: points, …}``."""
@@ -75,6 +75,9 @@ class Result:
     totals: tuple[int, ...]
     tiebreak: tuple[int, ...]
     tiebreak_name: str = "coins"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return rebuilt(self)
 
     def to_json(self) -> dict[str, JSON]:
         """The form stored in records."""
@@ -102,6 +105,9 @@ class Choices:
     names: tuple[str, ...]
     count: Mapping[int, int]
     label: str = ""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return rebuilt(self)
 
     def to_json(self) -> dict[str, JSON]:
         """``{label, names, count: {"2": 3, …}}`` (JSON object keys are strings)."""
@@ -136,6 +142,9 @@ class OptionSpec:
     groups: tuple[Choices, ...] = ()
     players: tuple[int, ...] = ()
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return rebuilt(self)
+
     def to_json(self) -> dict[str, JSON]:
         """The JSON form served by the web API's catalog (``docs/api.md``)."""
         return {
@@ -167,8 +176,13 @@ class Game(ABC):
     max_players: int
 
     @abstractmethod
-    def new_game(self, players: int, seed: int | None = None, **options: Any) -> State:
-        """A new game at its first decision. Raises ``InvalidOptions`` for bad options."""
+    def new_game(self, players: Any, seed: Any = None, **options: Any) -> State:
+        """A new game at its first decision. Raises ``InvalidOptions`` for bad options.
+
+        ``players`` (an int) and ``seed`` (a non-negative int or ``None``) are typed
+        ``Any`` because anything may arrive here and is refused with a reason: the
+        compiled engine would otherwise refuse a wrong type with a bare ``TypeError``.
+        """
 
     @abstractmethod
     def parse_action(self, text: str) -> Action:
@@ -189,7 +203,7 @@ class Game(ABC):
     def __hash__(self) -> int:
         return hash(self.id)
 
-    def check_players(self, players: int) -> None:
+    def check_players(self, players: Any) -> None:
         """Raise ``InvalidOptions`` unless the game is played by ``players`` players."""
         from zoogames.core.errors import InvalidOptions
 
@@ -302,7 +316,7 @@ class State(ABC):
         """The value that breaks a tie on points (coins, unless a game says otherwise)."""
         raise NotImplementedError
 
-    tiebreak_name = "coins"
+    tiebreak_name: ClassVar[str] = "coins"
 
     def result(self) -> Result:
         """Winners after tie-breaks; raises ``ZoogamesError`` before the game is over."""

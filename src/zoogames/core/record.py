@@ -50,8 +50,10 @@ def start(record: dict[str, JSON]) -> State:
         raise InvalidRecord(f"the record's options cannot start a game: {e}") from e
 
 
-def replay(record: dict[str, JSON] | str | Path) -> State:
+def replay(record: Any) -> State:
     """The final state of a record (a dict, JSON text, or a path to a JSON file).
+
+    ``record`` is typed ``Any``: anything else is refused with :class:`InvalidRecord`.
 
     Raises :class:`InvalidRecord` if it is not a record and :class:`IllegalAction`, with
     ``index`` and ``text`` set, at the first action that cannot be played.

@@ -12,6 +12,8 @@ import zlib
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
+from mypy_extensions import mypyc_attr
+
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
@@ -23,6 +25,7 @@ def _mix(z: int) -> int:
     return z ^ (z >> 31)
 
 
+@mypyc_attr(serializable=True)  # compiled, it pickles and copies like the plain class
 class Rng:
     """A SplitMix64 generator.
 

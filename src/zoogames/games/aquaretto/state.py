@@ -472,7 +472,7 @@ class Aquaretto(Game):
         fish = tuple(t.SPECIES[s] for s in t.FISH_SPECIES)
         return [START_PLAYER, removed_option(("", fish))]
 
-    def new_game(self, players: int, seed: int | None = None, **options: Any) -> AquarettoState:
+    def new_game(self, players: Any, seed: Any = None, **options: Any) -> AquarettoState:
         """A new game; see the class docstring for the options."""
         self.check_players(players)
         check_options(self, options)

@@ -256,9 +256,7 @@ class AquarettoZooloretto(Game):
         fish = tuple(at.SPECIES[s] for s in at.FISH_SPECIES)
         return [START_PLAYER, removed_option(("Aquaretto", fish), ("Zooloretto", zt.SPECIES))]
 
-    def new_game(
-        self, players: int, seed: int | None = None, **options: Any
-    ) -> AquarettoZoolorettoState:
+    def new_game(self, players: Any, seed: Any = None, **options: Any) -> AquarettoZoolorettoState:
         """A new game; see the class docstring for the options."""
         self.check_players(players)
         check_options(self, options)

@@ -133,7 +133,7 @@ class DesignerState(State):
     drawn: list[bool]
     passed: list[bool]
 
-    tiebreak_name = "animals"
+    tiebreak_name: ClassVar[str] = "animals"
 
     # ----- legal actions ----------------------------------------------------------------
 
@@ -404,7 +404,7 @@ class AquariumDesigner(Game):
         )
         return [advanced, deck, start]
 
-    def new_game(self, players: int, seed: int | None = None, **options: Any) -> DesignerState:
+    def new_game(self, players: Any, seed: Any = None, **options: Any) -> DesignerState:
         """A new game at its first decision; see the class docstring for the options."""
         self.check_players(players)
         unknown = set(options) - self.OPTIONS

@@ -466,7 +466,7 @@ class Zooloretto(Game):
         """The start player and the removed species (any of the eight)."""
         return [START_PLAYER, removed_option(("", zt.SPECIES))]
 
-    def new_game(self, players: int, seed: int | None = None, **options: Any) -> ZoolorettoState:
+    def new_game(self, players: Any, seed: Any = None, **options: Any) -> ZoolorettoState:
         """A new game; see the class docstring for the options."""
         self.check_players(players)
         check_options(self, options)
