@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import MutableSequence, Sequence
-from typing import TypeVar
-
-from mypy_extensions import mypyc_attr
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
@@ -25,7 +23,6 @@ def _mix(z: int) -> int:
     return z ^ (z >> 31)
 
 
-@mypyc_attr(serializable=True)  # compiled, it pickles and copies like the plain class
 class Rng:
     """A SplitMix64 generator.
 
@@ -40,6 +37,10 @@ class Rng:
 
     def __init__(self, seed: int, stream: str = "") -> None:
         self._state = _mix((seed & _MASK) ^ _mix(zlib.crc32(stream.encode()) + 1))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled and copied by its state (compiled, __init__ would want a seed)
+        return _restored, (self._state,)
 
     def next64(self) -> int:
         """The next 64-bit unsigned integer."""
@@ -76,6 +77,13 @@ class Rng:
         pool = list(items)
         self.shuffle(pool)
         return pool[:k]
+
+
+def _restored(state: int) -> Rng:
+    """A generator at ``state`` (see ``Rng.__reduce__``)."""
+    rng = Rng(0)
+    rng._state = state
+    return rng
 
 
 def fresh_seed() -> int:
