@@ -1,8 +1,9 @@
 """Search speed: MCTS iterations per second per game and player count, pure and compiled.
 
 Prints one JSON line. Each game is searched from a fixed position (a seeded game, then
-greedy moves until a real choice is open) by ``mcts`` with a time budget; the figure is
-its iterations per second. The same positions are searched by the plain-Python engine
+greedy moves until a real choice is open) by ``mcts`` in batches of 50 iterations (the
+default parameters, no tree kept) for ``--seconds`` of CPU time; the figure is its
+iterations per CPU second. The same positions are searched by the plain-Python engine
 (``ZOOGAMES_PURE=1``) and by the compiled one, each in its own process, in the same run;
 ``speedup`` is their ratio (``null`` where the compiled engine is not built).
 
@@ -17,6 +18,7 @@ import os
 import platform
 import subprocess
 import sys
+import time
 from typing import Any
 
 PLAYERS = {"aquarium-designer": (1, 2, 4)}
@@ -41,15 +43,21 @@ def position(game_id: str, players: int) -> Any:
 
 
 def iterations_per_second(game_id: str, players: int, seconds: float) -> float:
-    """Iterations per second of ``mcts`` searching :func:`position` for ``seconds``."""
+    """Iterations per CPU second of ``mcts`` searching :func:`position` for ``seconds``.
+
+    CPU time, not wall time, so that the two builds compare fairly on a busy machine: the
+    search runs fixed batches of iterations (repeatable) until ``seconds`` of CPU.
+    """
     from zoogames import bots
-    from zoogames.bots.mcts import MctsBot
 
     state = position(game_id, players)
-    bot = bots.make(f"mcts:seconds={seconds}", seed=1, game=game_id)
-    assert isinstance(bot, MctsBot)
-    bot.choose(state)
-    return round(bot.stats["iterations"] / bot.stats["seconds"], 1)
+    iterations = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        bot = bots.make("mcts:iterations=50,reuse=0", seed=iterations, game=game_id)
+        bot.choose(state)
+        iterations += 50
+    return round(iterations / (time.process_time() - start), 1)
 
 
 def measure(games: list[str], seconds: float) -> dict[str, Any]:

@@ -228,6 +228,16 @@ class DesignerState(State):
         after._apply(action)
         return after.round != self.round and after.to_move is not None
 
+    def revealed(self, action: Action) -> tuple[tuple[int, ...], int]:
+        """The offer and the preview after ``action``: all that chance ever shows here.
+
+        A round's end deals them from the deck; within a round they only lose the card
+        drawn, the same in every determinization. (Equal keys exactly when the public
+        views are equal, as the protocol asks, at the cost of two small tuples instead of
+        the whole view as JSON.)
+        """
+        return tuple(sorted(self.offer)), self.preview
+
     def scores(self) -> list[Score]:
         """Points per seat, per colour (the sum of that colour's scoring areas; D-R1)."""
         out = []
