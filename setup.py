@@ -1,36 +1,94 @@
-"""Build the compiled engine: the rules (``core``, ``games``) and the bots, through mypyc.
+"""The package's build steps beyond pyproject.toml: the compiled engine and the client check.
 
-Everything else (name, dependencies, entry points) is in ``pyproject.toml``; this file only
-adds the C extensions, and only when it can: with ``ZOOGAMES_PURE=1``, without mypy, or
-without a C compiler, the package installs as plain Python and runs the same code.
-``docs/architecture.md`` (Speed) says why mypyc and how the build is kept short.
+1. The compiled engine: the rules (``core``, ``games``) and the bots compiled by mypyc,
+   only when it can: with ``ZOOGAMES_PURE=1``, without mypy, or without a C compiler,
+   the package installs as plain Python and runs the same code. ``docs/architecture.md``
+   (Speed) says why mypyc and how the build is kept short.
 
-    pip install .                               # compiled where possible
-    ZOOGAMES_PURE=1 pip install .               # plain Python
-    python setup.py build_ext --inplace -j 2    # what `make install` runs for src/
+       pip install .                               # compiled where possible
+       ZOOGAMES_PURE=1 pip install .               # plain Python
+       python setup.py build_ext --inplace -j 2    # what `make install` runs for src/
+
+2. Refuse to build a wheel or an sdist without the built browser client. The client is
+   built by ``make web`` into ``src/zoogames/server/static/`` (gitignored) and shipped as
+   package data; a package built without it would serve a "not built" page, so the build
+   stops instead. Editable installs (``pip install -e .``, what ``make install`` does) are
+   not checked: they serve whatever ``make web`` builds later.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import os
+import re
 import shutil
 import sys
 import sysconfig
 from pathlib import Path
+from types import ModuleType
 
-from setuptools import setup
+from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
+from setuptools.command.build_py import build_py
+from setuptools.command.sdist import sdist
+
+STATIC = Path(__file__).resolve().parent / "src" / "zoogames" / "server" / "static"
+
+
+def check_client_built(static: Path = STATIC) -> None:
+    """Raise ``SystemExit`` with the reason unless ``static`` holds a complete client build."""
+    index = static / "index.html"
+    if not index.is_file():
+        raise SystemExit(
+            f"the browser client is not built ({index} is missing): run `make web` first"
+        )
+    assets = re.findall(r'(?:src|href)="/(assets/[^"]+)"', index.read_text())
+    missing = [a for a in assets if not (static / a).is_file()]
+    if not assets or missing:
+        raise SystemExit(
+            f"the browser client build in {static} is incomplete"
+            f" ({', '.join(missing) or 'index.html names no assets'}): run `make web` again"
+        )
+
+
+class BuildPy(build_py):
+    """build_py that checks the client first, except for editable installs."""
+
+    def run(self) -> None:
+        """Check the client, then build as usual."""
+        if not self.editable_mode:
+            check_client_built()
+        super().run()
+
+
+class Sdist(sdist):
+    """sdist that checks the client first."""
+
+    def run(self) -> None:
+        """Check the client, then build as usual."""
+        check_client_built()
+        super().run()
+
 
 ROOT = Path(__file__).resolve().parent
 SRC = ROOT / "src"
-COMPILED = ("zoogames/core", "zoogames/games", "zoogames/bots")
-"""The packages compiled: every module in them (the rules and the bots' search)."""
+
+
+def engine() -> ModuleType:
+    """``zoogames/_engine.py``, loaded from its file without importing zoogames.
+
+    It is the one place that says which modules are compiled and how a build is stamped.
+    """
+    spec = importlib.util.spec_from_file_location("_engine", SRC / "zoogames" / "_engine.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def modules() -> list[str]:
     """The source files mypyc compiles, relative to ``src/`` (sorted: a stable build)."""
-    found = [p for d in COMPILED for p in (SRC / d).rglob("*.py")]
-    return sorted(str(p.relative_to(SRC)) for p in found)
+    return [str(p.relative_to(SRC)) for p in engine().sources(SRC / "zoogames")]
 
 
 def can_compile() -> str | None:
@@ -50,7 +108,7 @@ def can_compile() -> str | None:
     return None
 
 
-def extensions() -> list:  # type: ignore[type-arg]
+def extensions() -> list[Extension]:
     """The C extensions, or none (plain Python) if they cannot be built here."""
     why_not = can_compile()
     if why_not is not None:
@@ -85,17 +143,17 @@ class BuildExt(build_ext):
         super().run()
         if not self.extensions:
             return
-        sys.path.insert(0, str(SRC / "zoogames"))
-        try:
-            import _engine  # the package's own digest, read without importing zoogames
-        finally:
-            sys.path.pop(0)
-        stamp = _engine.digest(SRC / "zoogames") + "\n"
+        stamped = engine()
+        stamp = stamped.digest(SRC / "zoogames") + "\n"
         targets = [SRC / "zoogames"] if self.inplace else []
         targets.append(Path(self.build_lib) / "zoogames")
         for target in targets:
             target.mkdir(parents=True, exist_ok=True)
-            (target / _engine.STAMP).write_text(stamp, encoding="utf-8")
+            (target / stamped.STAMP).write_text(stamp, encoding="utf-8")
 
 
-setup(ext_modules=extensions(), cmdclass={"build_ext": BuildExt})
+if __name__ == "__main__":  # as the build backend runs it; tests import the check alone
+    setup(
+        ext_modules=extensions(),
+        cmdclass={"build_py": BuildPy, "sdist": Sdist, "build_ext": BuildExt},
+    )

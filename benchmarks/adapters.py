@@ -1,13 +1,21 @@
 """Adapter speed: steps/s through PettingZoo, Gymnasium and OpenSpiel beside the raw engine.
 
 Prints one JSON line. For every game with an adapter (or those named with --game), at
-each player count asked (default: the smallest and 4, or the largest below 4), it plays
-uniformly random games for about ``--seconds`` each way:
+each player count asked (default: the smallest, 2 and 4, or the largest below 4), it
+plays uniformly random games for about ``--seconds`` each way:
 
 - ``engine``: ``legal_actions()``, a random choice, ``apply()``: the engine's own time;
 - ``pettingzoo``: the AEC loop as its users write it: ``last()`` (observation and
-  mask), a random legal index (from ``info["legal"]``), ``step()``; ``pettingzoo_reuse``
-  the same with ``copy=False`` (the environment's own arrays, rewritten in place);
+  mask), a random legal index (from ``info["legal"]``), ``step()``; ``pettingzoo_mask``
+  the same loop picking from the mask the way PettingZoo's own utilities do
+  (``np.flatnonzero(obs["action_mask"]).tolist()``); ``pettingzoo_reuse`` the first
+  with ``copy=False`` (the environment's own arrays, rewritten in place) and
+  ``pettingzoo_reuse_mask`` that one picking from the mask;
+- ``connect_four``: PettingZoo's own ``classic/connect_four_v3`` through the same loop,
+  picking from its mask (it has no ``info["legal"]``): the anchor, in every round beside
+  the games (needs PettingZoo's ``classic`` extra; ``"missing"`` without it).
+  ``vs_connect_four`` is each PettingZoo loop's steps per second over connect four's
+  (the median of the rounds' ratios): the target is at least 1 for every game;
 - ``gymnasium``: ``step()`` with a random index of ``info["legal"]`` against ``random``
   bots (the observation and the mask come with every step);
 - ``openspiel``: ``legal_actions()``, ``apply_action()``, chance outcomes sampled;
@@ -26,10 +34,11 @@ actions or indices; a chance outcome by one ``random()`` and a walk over the
 probabilities), so the picking costs the same everywhere and only the adapter differs.
 Every rate counts engine actions (each seat's, the bots' included) per second, so they
 compare directly; ``overhead`` is ``engine rate / adapter rate - 1``: the adapter's cost
-as a fraction of the engine's own time. The loops run in 5 interleaved rounds (the
-machine's load drifts): rates are the rounds' medians, each ``overhead`` the median of
-the rounds' own ratios. ``parts_us`` splits the cost of one step's
-observation and mask (microseconds, over positions of random games).
+as a fraction of the engine's own time. The loops run in interleaved rounds (5, or
+``--rounds``; the machine's load drifts): rates are the rounds' medians, each
+``overhead`` and ``vs_connect_four`` the median of the rounds' own ratios. ``parts_us``
+splits the cost of one step's legal indices, observation and mask, and of reading the
+legal indices off a mask (microseconds, over positions of random games).
 
 ``floors_us`` is what the libraries themselves cost per step, with a game that does
 nothing (2 legal actions, no observation to speak of), in the same loops: PettingZoo's
@@ -38,6 +47,11 @@ subclass of it), and a Python game in OpenSpiel. No
 adapter can cost less than that; compare it with the engine's own time per action
 (``engine_us``).
 
+Builds: the figures are for the engine this process imports. When the compiled engine
+is in use (``zoogames.compiled()``), the script runs itself again with
+``ZOOGAMES_PURE=1`` and reports both under ``builds`` (``pure`` and ``compiled``), each
+with its own anchor; otherwise ``builds`` holds ``pure`` only and ``compiled`` says why.
+
     python benchmarks/adapters.py [--game aquaretto] [--players 2] [--seconds 3]
 """
 
@@ -45,8 +59,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -62,7 +79,7 @@ from zoogames.rl.games import ids
 from zoogames.rl.spaces import action_space, observation_encoder
 
 ROUNDS = 5
-"""Each rate is measured in this many interleaved slices (see ``measure``)."""
+"""Each rate is measured in this many interleaved slices by default (``--rounds``)."""
 
 
 def engine_rate(game_id: str, players: int, seconds: float, first: int = 0) -> float:
@@ -81,32 +98,66 @@ def engine_rate(game_id: str, players: int, seconds: float, first: int = 0) -> f
 
 
 def pettingzoo_rate(
-    game_id: str, players: int, seconds: float, first: int = 0, copy: bool = True
+    game_id: str,
+    players: int,
+    seconds: float,
+    first: int = 0,
+    copy: bool = True,
+    from_mask: bool = False,
 ) -> float:
-    """Engine actions per second through the PettingZoo AEC loop."""
+    """Engine actions per second through the PettingZoo AEC loop (see :func:`aec_loop`)."""
     from zoogames.rl.pettingzoo import env
 
     e = env(game_id, players=players, copy=copy)
-    actions, elapsed = aec_loop(e, Rng(players, "bench"), seconds, first)
+    actions, elapsed = aec_loop(e, Rng(players, "bench"), seconds, first, from_mask)
     return actions / elapsed
 
 
-def aec_loop(e: Any, rng: Rng, seconds: float, first: int = 0) -> tuple[int, float]:
+def connect_four_rate(seconds: float, first: int = 0) -> float:
+    """Steps per second of PettingZoo's ``connect_four_v3`` through the same AEC loop."""
+    import pettingzoo
+
+    e = pettingzoo.make("aec", "classic/connect_four_v3")
+    actions, elapsed = aec_loop(e, Rng(2, "bench"), seconds, first, from_mask=True)
+    return actions / elapsed
+
+
+def connect_four_missing() -> str | None:
+    """Why the connect four anchor cannot run here, or ``None`` if it can."""
+    import pettingzoo
+    from pettingzoo.env_registry.exceptions import FailedToImport
+
+    try:
+        pettingzoo.make("aec", "classic/connect_four_v3")
+    except (ImportError, FailedToImport) as error:
+        cause = error.__cause__ or error
+        return f"missing: PettingZoo's classic extra is not installed ({cause})"
+    return None
+
+
+def aec_loop(
+    e: Any, rng: Rng, seconds: float, first: int = 0, from_mask: bool = False
+) -> tuple[int, float]:
     """The actions played and the time taken by PettingZoo's AEC loop over ``e``.
 
     The loop as its users write it: ``last()``, a random legal index, ``step()``, game
-    after game for about ``seconds``.
+    after game for about ``seconds``. The index comes from ``info["legal"]``, or with
+    ``from_mask`` from the observation's mask as PettingZoo's own utilities read it
+    (``np.flatnonzero(obs["action_mask"]).tolist()``).
     """
     actions = games = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         e.reset(seed=first + games)
         for _ in e.agent_iter():
-            _, _, terminated, truncated, info = e.last()
+            obs, _, terminated, truncated, info = e.last()
             if terminated or truncated:
                 e.step(None)
                 continue
-            e.step(rng.choice(info["legal"]))
+            if from_mask:
+                e.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+            else:
+                e.step(rng.choice(info["legal"]))
             actions += 1
         games += 1
     return actions, time.perf_counter() - start
@@ -345,7 +396,7 @@ def free_encoding(game_id: str, players: int) -> Iterator[None]:
     key = (game_id, players)
     real = observation_encoder(game_id, players)
     space = action_space(game_id, players)
-    mask = np.zeros(space.n, np.int8)
+    mask = space.mask_of([])
     spaces._ENCODERS[key] = FreeEncoder(real)  # type: ignore[assignment]
     space.mask_of = lambda indices: mask  # type: ignore[method-assign]
     try:
@@ -365,53 +416,100 @@ def without_encoding(run: Any, game_id: str, players: int) -> Any:
     return free_run
 
 
-def measure(game_id: str, players: int, seconds: float) -> dict[str, Any]:
-    """Every figure for one game and player count."""
+def measure(
+    game_id: str,
+    players: int,
+    seconds: float,
+    anchor: bool,
+    only: list[str] | None = None,
+    rounds: int = ROUNDS,
+) -> dict[str, Any]:
+    """Every figure for one game and player count (``anchor``: connect four beside it).
+
+    ``only``: the loops to run (by name, e.g. ``pettingzoo``), besides the engine and the
+    anchor; the figures that need the others are left out. ``rounds``: how many
+    interleaved slices each loop's ``seconds`` are cut into.
+    """
     runs: dict[str, Any] = {
         "engine": lambda t, k: engine_rate(game_id, players, t, k),
         "pettingzoo": lambda t, k: pettingzoo_rate(game_id, players, t, k),
+        "pettingzoo_mask": lambda t, k: pettingzoo_rate(game_id, players, t, k, from_mask=True),
         "pettingzoo_reuse": lambda t, k: pettingzoo_rate(game_id, players, t, k, copy=False),
+        "pettingzoo_reuse_mask": lambda t, k: pettingzoo_rate(
+            game_id, players, t, k, copy=False, from_mask=True
+        ),
         "gymnasium": lambda t, k: gymnasium_rate(game_id, players, t, k),
         "openspiel": lambda t, k: openspiel_rate(game_id, players, t, "", k),
         "openspiel_observed": lambda t, k: openspiel_rate(game_id, players, t, "observer", k),
         "openspiel_tensor": lambda t, k: openspiel_rate(game_id, players, t, "tensor", k),
     }
+    if anchor:
+        runs["connect_four"] = connect_four_rate
     runs["pettingzoo_free"] = without_encoding(runs["pettingzoo"], game_id, players)
     runs["gymnasium_free"] = without_encoding(runs["gymnasium"], game_id, players)
+    if only:  # the engine and the anchor always run: every figure is relative to them
+        runs = {k: v for k, v in runs.items() if k in {"engine", "connect_four", *only}}
     # Interleaved rounds: the machine's load drifts, so each round measures every loop
     # within a few seconds of the others, and the figures are the medians of the rounds'.
     per_round: dict[str, list[float]] = {name: [] for name in runs}
-    for r in range(ROUNDS):
+    for r in range(rounds):
         for name, run in runs.items():
-            per_round[name].append(run(seconds / ROUNDS, 1000 * r))
+            per_round[name].append(run(seconds / rounds, 1000 * r))
     rates = {name: statistics.median(v) for name, v in per_round.items()}
     ratios = {
         name: round(
             statistics.median(e / a - 1 for e, a in zip(per_round["engine"], v, strict=True)), 2
         )
         for name, v in per_round.items()
-        if name != "engine"
+        if name not in ("engine", "connect_four")
     }
     overhead = {k: v for k, v in ratios.items() if not k.endswith("_free")}
     free = {
-        "pettingzoo": ratios["pettingzoo_free"],
-        "gymnasium": ratios["gymnasium_free"],
-        "openspiel": ratios["openspiel"],
+        name: ratios[loop]
+        for name, loop in (
+            ("pettingzoo", "pettingzoo_free"),
+            ("gymnasium", "gymnasium_free"),
+            ("openspiel", "openspiel"),
+        )
+        if loop in ratios
     }
+    versus: Any = "missing"
+    if anchor:
+        versus = {
+            name: round(
+                statistics.median(
+                    a / c for a, c in zip(per_round[name], per_round["connect_four"], strict=True)
+                ),
+                2,
+            )
+            for name in runs
+            if name.startswith("pettingzoo") and not name.endswith("_free")
+        }
     space = action_space(game_id, players)
     enc = observation_encoder(game_id, players)
     sample = positions(game_id, players, 300)
     live = [s for s in sample if s.to_move is not None]
     part = seconds / 5
-    masks = [space.mask(live[0])]
+    masks = [space.mask_of(space.legal_indices(s)) for s in live]
+    plain = [np.array(m.view(np.ndarray)) for m in masks]
+    nth = {id(s): i for i, s in enumerate(live)}
     parts = {
         "legal_actions": per_call_us(lambda s: s.legal_actions(), live, part),
         "legal_indices": per_call_us(space.legal_indices, live, part),
         "mask": per_call_us(lambda s: space.mask_of(space.legal_indices(s)), live, part),
         "observation": per_call_us(lambda s: enc.encode(s, s.to_move), live, part),
-        "mask_flatnonzero_int8": per_call_us(lambda s: np.flatnonzero(masks[0]), live[:20], part),
+        # Reading the legal indices off a mask, as PettingZoo's utilities do: the
+        # adapter's masks (which know their indices), a plain int8 array with the same
+        # entries, and that array's bool view; the same 20 masks each way (Aquaretto's
+        # take 3 MB: a longer cycle would measure the memory rather than the reading).
+        "mask_flatnonzero": per_call_us(
+            lambda s: np.flatnonzero(masks[nth[id(s)]]).tolist(), live[:20], part
+        ),
+        "mask_flatnonzero_int8": per_call_us(
+            lambda s: np.flatnonzero(plain[nth[id(s)]]).tolist(), live[:20], part
+        ),
         "mask_flatnonzero_bool": per_call_us(
-            lambda s: np.flatnonzero(masks[0].view(bool)), live[:20], part
+            lambda s: np.flatnonzero(plain[nth[id(s)]].view(bool)).tolist(), live[:20], part
         ),
     }
     engine = rates["engine"]
@@ -421,9 +519,50 @@ def measure(game_id: str, players: int, seconds: float) -> dict[str, Any]:
         "action_space": space.n,
         "observation_size": enc.size,
         "actions_per_second": {k: round(v) for k, v in rates.items()},
+        "vs_connect_four": versus,
         "overhead": overhead,
         "overhead_without_encoding": free,
         "parts_us": parts,
+    }
+
+
+def build() -> str:
+    """Which engine this process runs: ``compiled`` or ``pure`` (``zoogames.compiled()``)."""
+    compiled = getattr(zoogames, "compiled", None)
+    if not callable(compiled):
+        return "pure"
+    found = compiled()
+    if isinstance(found, dict):  # a report per module: compiled if any module is
+        found = any(found.values())
+    return "compiled" if found else "pure"
+
+
+def measure_build(
+    games: list[str] | None,
+    players: list[int] | None,
+    seconds: float,
+    only: list[str] | None = None,
+    rounds: int = ROUNDS,
+) -> Any:
+    """Every figure for the engine this process runs (``only``, ``rounds``: see ``measure``)."""
+    missing = connect_four_missing()
+    out: dict[str, Any] = {}
+    floors = {
+        "pettingzoo": round(pettingzoo_floor_us(seconds, stock=True), 2),
+        "pettingzoo_zoogames_wrapper": round(pettingzoo_floor_us(seconds, stock=False), 2),
+        "openspiel": round(openspiel_floor_us(seconds), 2),
+    }
+    for game_id in games or ids():
+        game = zoogames.games.get(game_id)
+        counts = players or sorted(
+            {game.min_players, max(game.min_players, 2), min(4, game.max_players)}
+        )
+        out[game_id] = [measure(game_id, n, seconds, missing is None, only, rounds) for n in counts]
+    return {
+        "connect_four_steps_per_second": missing
+        or round(statistics.median(connect_four_rate(seconds / rounds) for _ in range(rounds))),
+        "floors_us": floors,
+        "games": out,
     }
 
 
@@ -433,23 +572,35 @@ def main() -> None:
     parser.add_argument("--game", action="append", help="game id (default: every game)")
     parser.add_argument("--players", type=int, action="append", help="player counts")
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    parser.add_argument(
+        "--only", action="append", help="run only these loops (and the engine and anchor)"
+    )
+    parser.add_argument("--rounds", type=int, default=ROUNDS, help="interleaved slices")
+    parser.add_argument(
+        "--this-build-only", action="store_true", help="measure the engine in use only"
+    )
     args = parser.parse_args()
-    out: dict[str, Any] = {}
-    floors = {
-        "pettingzoo": round(pettingzoo_floor_us(args.seconds, stock=True), 2),
-        "pettingzoo_zoogames_wrapper": round(pettingzoo_floor_us(args.seconds, stock=False), 2),
-        "openspiel": round(openspiel_floor_us(args.seconds), 2),
-    }
-    for game_id in args.game or ids():
-        game = zoogames.games.get(game_id)
-        counts = args.players or sorted({game.min_players, min(4, game.max_players)})
-        out[game_id] = [measure(game_id, n, args.seconds) for n in counts]
-    result = {
-        "benchmark": "adapters",
-        "python": platform.python_version(),
-        "floors_us": floors,
-        "games": out,
-    }
+    this = build()
+    builds = {this: measure_build(args.game, args.players, args.seconds, args.only, args.rounds)}
+    result: dict[str, Any] = {"benchmark": "adapters", "python": platform.python_version()}
+    if this == "compiled" and not args.this_build_only:
+        # The pure engine is chosen when zoogames is imported: measure it in a child.
+        argv = [a for a in sys.argv[1:] if a != "--this-build-only"]
+        child = subprocess.run(
+            [sys.executable, __file__, *argv, "--this-build-only"],
+            env={**os.environ, "ZOOGAMES_PURE": "1"},
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        builds["pure"] = json.loads(child.stdout)["builds"]["pure"]
+    elif this == "pure":
+        result["compiled"] = (
+            "absent: zoogames.compiled() reports the pure engine"
+            if callable(getattr(zoogames, "compiled", None))
+            else "absent: this zoogames has no compiled engine (no zoogames.compiled())"
+        )
+    result["builds"] = builds
     print(json.dumps(result))
 
 

@@ -36,7 +36,7 @@ from zoogames.rl.gymnasium import env_id
 from zoogames.rl.spaces import action_space, observation_encoder
 
 
-class Policy(nn.Module):
+class Policy(nn.Module):  # type: ignore[misc]  # mypy reads no torch (pyproject.toml)
     """Observation → hidden layer; legal index → embeddings of its factors; logit = dot."""
 
     def __init__(self, obs_size: int, factors: dict[str, np.ndarray[Any, Any]], hidden: int = 64):
@@ -90,15 +90,15 @@ def train(policy: Policy, args: argparse.Namespace) -> dict[str, float]:
                 action = legal[0]
             else:
                 dist = torch.distributions.Categorical(logits=policy.logits(obs, legal))
-                choice = dist.sample()  # type: ignore[no-untyped-call]
-                logps.append(dist.log_prob(choice))  # type: ignore[no-untyped-call]
+                choice = dist.sample()
+                logps.append(dist.log_prob(choice))
                 action = legal[int(choice)]
             obs, _, done, _, info = env.step(action)
         ret = outcome(env) / 10.0
         if logps:
             loss = -(ret - baseline) * torch.stack(logps).sum()
             opt.zero_grad()
-            loss.backward()  # type: ignore[no-untyped-call]
+            loss.backward()
             opt.step()
         baseline += 0.05 * (ret - baseline)
         episodes += 1

@@ -60,6 +60,7 @@ def test_bots_only_see_what_their_seat_sees() -> None:
         assert a == b
 
 
+@pytest.mark.slow
 def test_greedy_beats_random_in_aquaretto() -> None:
     wins = 0
     for seed in range(6):
@@ -69,6 +70,7 @@ def test_greedy_beats_random_in_aquaretto() -> None:
     assert wins == 6
 
 
+@pytest.mark.slow
 def test_bots_never_play_an_illegal_action_in_any_seat_count() -> None:
     for n in (2, 3, 4, 5):
         state = play(["greedy"] + ["random"] * (n - 1), seed=n)

@@ -76,6 +76,7 @@ def check_views(state: State, rng: Rng) -> None:
         assert view == hidden.view(seat), "a view depends on the hidden order"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game_id", "players"), CASES)
 @settings(max_examples=6)
 @given(seed=st.integers(0, 2**53 - 1), choices=st.randoms(use_true_random=False))

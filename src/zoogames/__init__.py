@@ -24,4 +24,5 @@ def compiled() -> bool:
 
 
 __all__ = ["IllegalAction", "InvalidOptions", "InvalidRecord", "compiled", "games", "replay"]
-__version__ = "0.1.0"
+__version__ = "0.2.0"
+"""The package's version, the one place it is written (pyproject.toml reads it)."""

@@ -1,12 +1,15 @@
 """The ``zoogames`` command: one sub-command per job.
 
-``replay`` checks a record, ``simulate`` runs random playouts, ``play`` starts a game in
-the terminal. Every command reports bad input in one line and exits with code 1 rather
-than showing a traceback.
+``games`` lists the games, ``play`` starts a game in the terminal, ``simulate`` runs random
+playouts, ``replay`` checks a record, ``arena`` plays bots against bots (the ``[arena]``
+extra) and ``serve`` starts the web app (the ``[server]`` extra). The bare install runs
+every command but the last two, which say which extra to install when it is missing. Every
+command reports bad input in one line and exits with code 1 rather than showing a traceback.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import sys
 import time
@@ -15,7 +18,7 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 
-from zoogames import games
+from zoogames import __version__, games
 from zoogames.core.errors import IllegalAction, InvalidOptions, InvalidRecord, ZoogamesError
 from zoogames.core.game import Game, State
 from zoogames.core.record import replay as replay_record
@@ -30,10 +33,50 @@ app = typer.Typer(
 )
 
 
+def show_version(value: bool) -> None:
+    """Print the version and exit (``zoogames --version``)."""
+    if value:
+        typer.echo(f"zoogames {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=show_version, is_eager=True, help="print the version and exit"
+        ),
+    ] = False,
+) -> None:
+    """zoogames: Aquaretto and friends, exact simulators, bots and tools."""
+
+
 def fail(message: str) -> NoReturn:
     """Print a one-line error and exit with code 1."""
     typer.echo(f"error: {message}", err=True)
     raise typer.Exit(1)
+
+
+EXTRAS = {
+    "arena": ("openskill", "matplotlib"),
+    "server": ("fastapi", "uvicorn", "sqlalchemy", "alembic", "orjson"),
+}
+"""The importable packages each optional extra brings (pyproject.toml)."""
+
+
+def require_extra(extra: str, command: str, skip: tuple[str, ...] = ()) -> None:
+    """Fail in one line, naming the extra to install, when ``extra``'s packages are missing.
+
+    The bare ``pip install zoogames`` has the rules, the bots and the CLI; a command that
+    needs more checks here first rather than failing with an ImportError deep inside.
+    """
+    missing = [m for m in EXTRAS[extra] if m not in skip and importlib.util.find_spec(m) is None]
+    if missing:
+        fail(
+            f"zoogames {command} needs the [{extra}] extra ({', '.join(missing)} not"
+            f" installed): pip install 'zoogames[{extra}]'"
+        )
 
 
 def game_or_fail(game_id: str) -> Game:
@@ -254,6 +297,7 @@ def arena(
     With --resume, whatever is not given is taken from the run's arena.json; whatever is
     given must match it (but --games may grow).
     """
+    require_extra("arena", "arena", skip=("matplotlib",) if no_plots else ())
     from zoogames.arena import ArenaConfig, ArenaError, load_config
 
     stored = load_config(out) if resume else None
@@ -315,6 +359,7 @@ def serve(
     """Start the web app: the API, the game sockets and the browser client (docs/server.md)."""
     import os
 
+    require_extra("server", "serve")
     from zoogames.server import serve as run_server
 
     run_server(host, port, db or os.environ.get("ZOOGAMES_DB"))

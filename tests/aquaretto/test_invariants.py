@@ -79,6 +79,7 @@ def check_invariants(s: AquarettoState) -> None:
         assert all(x != t.COIN for x in z.depot)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 @settings(max_examples=8)
 @given(seed=st.integers(0, 2**53 - 1), choices=st.randoms(use_true_random=False))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import zoogames
 from zoogames import bots
 from zoogames.bots.greedy.aquaretto_zooloretto import AquarettoZoolorettoGreedy
@@ -34,6 +36,7 @@ def test_a_truck_that_may_not_be_taken_yet_is_worth_nothing() -> None:
     assert str(bot.choose(state)).startswith(("draw", "expand"))
 
 
+@pytest.mark.slow
 def test_greedy_beats_random_in_two_player_games() -> None:
     for seed in range(2):
         specs = ["greedy", "random"] if seed % 2 == 0 else ["random", "greedy"]

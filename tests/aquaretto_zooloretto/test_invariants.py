@@ -85,6 +85,7 @@ def check_invariants(s: AquarettoZoolorettoState) -> None:
         assert all(s.pile_of(x) == s.truck_pile[t] for x in tiles), "one game per truck"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 @settings(max_examples=5)
 @given(seed=st.integers(0, 2**53 - 1), choices=st.randoms(use_true_random=False))

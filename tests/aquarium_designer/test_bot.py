@@ -51,6 +51,7 @@ def test_greedy_plays_every_seat_count_to_the_end(players: int) -> None:
     assert state.is_terminal
 
 
+@pytest.mark.slow
 def test_greedy_passes_only_with_company_and_never_in_round_8() -> None:
     passes = []
     for seed in range(6):

@@ -38,6 +38,7 @@ def test_bad_lineups_are_refused() -> None:
         ArenaConfig.build("chess", 2, ["random"], games=2)
 
 
+@pytest.mark.slow
 def test_a_tiny_run_writes_records_results_and_plots(tmp_path: Path) -> None:
     config = ArenaConfig.build("aquaretto", 2, ["greedy", "random"], games=4, seed=5)
     outcome = run(config, tmp_path, workers=2)
@@ -79,6 +80,7 @@ def test_a_tiny_run_writes_records_results_and_plots(tmp_path: Path) -> None:
         assert (tmp_path / name).read_bytes()[:4] == b"\x89PNG"
 
 
+@pytest.mark.slow
 def test_resume_plays_only_the_missing_games_and_gets_the_same_ones(tmp_path: Path) -> None:
     config = ArenaConfig.build("aquaretto", 2, ["greedy", "random"], games=4, seed=2)
     run(config, tmp_path, workers=2, plots=False)
@@ -100,6 +102,7 @@ def test_resume_plays_only_the_missing_games_and_gets_the_same_ones(tmp_path: Pa
         run(other, tmp_path, resume=True)
 
 
+@pytest.mark.slow
 def test_ctrl_c_keeps_finished_games_and_resume_completes_the_run(tmp_path: Path) -> None:
     out = tmp_path / "run"
     cmd = [

@@ -7,9 +7,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.slow
 def test_strength_prints_one_json_line_per_game(tmp_path: Path) -> None:
     cmd = [
         sys.executable,

@@ -32,11 +32,13 @@ def test_pettingzoo_play() -> None:
     assert sorted(out["rewards"].values()) == sorted(out["replayed_scores"])
 
 
+@pytest.mark.slow
 def test_openspiel_mcts() -> None:
     out = run("openspiel_mcts.py", "--games", "1", "--simulations", "3")
     assert out["games"] == 1 and 0 <= out["mcts_wins"] <= 1
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(600)
 def test_gymnasium_train_quick() -> None:
     out = run("gymnasium_train.py", "--quick")

@@ -38,6 +38,7 @@ def play(game: pyspiel.Game, seed: int, bots: list[object] | None = None) -> Zoo
     return state
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game_id", "players"), cases())
 def test_random_sim_test_passes(game_id: str, players: int) -> None:
     """OpenSpiel's own checks: clones, serialization, masks, returns, game length."""
@@ -65,6 +66,7 @@ def test_game_type_and_registration() -> None:
     assert pyspiel.load_game("zoogames_aquaretto").num_players() == 2
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", ids())
 def test_mcts_and_ismcts_bots_play_to_the_end(game_id: str) -> None:
     game = load(game_id, 2)

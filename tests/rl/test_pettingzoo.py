@@ -19,6 +19,7 @@ from zoogames.rl.pettingzoo import env, raw_env
 EXPECTED = ("Observation is not a NumPy array", "Observation space for each agent probably")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game_id", "players"), cases())
 def test_api_test_and_seed_test_pass(game_id: str, players: int) -> None:
     with warnings.catch_warnings(record=True) as caught:

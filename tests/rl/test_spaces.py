@@ -123,3 +123,28 @@ def test_spaces_and_encoders_pickle_by_name() -> None:
 def test_every_registered_game_has_an_adapter() -> None:
     missing = set(zoogames.games.ids()) - set(ids())
     assert not missing, f"add an RL adapter for {sorted(missing)}: see docs/rl.md, Adding a game"
+
+
+def test_designer_card_features_follow_the_games_deck() -> None:
+    """The offer's and preview's features come from the deck in play, not a cached one."""
+    from tests.aquarium_designer.helpers import deck_with, new
+    from zoogames.games.aquarium_designer.cards import LAYOUT_CARDS
+
+    every_card = dict.fromkeys(range(1, LAYOUT_CARDS + 1), "A* A / A A")
+    warm = observation_encoder("aquarium-designer", 1)
+    default = new(1, seed=4)
+    changed = new(1, seed=4, deck=deck_with(layout=every_card))
+    fresh = spec("aquarium-designer").observation_encoder(1)
+    before = warm.encode(default, 0)
+    after = warm.encode(changed, 0)
+    assert np.array_equal(after, fresh.encode(changed, 0))
+    assert np.array_equal(warm.encode(default, 0), before)
+    offer = warm.segment("offer").of(after)
+    cards = len(changed.offer)
+    # Every card of the changed deck: section TL is colour 0 with an animal, the rest colour 0.
+    expected = np.zeros((4, 5), np.float32)
+    expected[:, 0] = 1
+    expected[0, 4] = 1
+    for row in offer[:cards]:
+        assert np.array_equal(row.reshape(4, 5), expected)
+    assert not np.array_equal(warm.segment("offer").of(before), offer)

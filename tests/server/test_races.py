@@ -30,6 +30,7 @@ def test_two_actions_for_one_turn_in_one_server(api: Api, server: ServerProcess)
     assert len(stored(server.db_url, gid)["actions"]) == 2
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_two_servers_on_one_database_never_both_land_an_action(
     databases: Databases, tmp_path: Path, backend: str

@@ -13,6 +13,7 @@ from .harness import Api, ServerProcess
 from .play import human_game, step
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_kill_9_and_restart_keeps_every_acknowledged_action_and_resumes_bots(
     databases: Databases, tmp_path: Path, backend: str

@@ -1,4 +1,7 @@
-"""Aquaretto: water zoos, basins, coworkers and depots, for 2 to 5 players."""
+"""Aquaretto: water zoos, basins, coworkers and depots, for 2 to 5 players.
+
+The rulings the code cites (``A-D1``, ``A-R7``, …) are in docs/rules/aquaretto.md.
+"""
 
 from zoogames.games.aquaretto.state import AQUARETTO, Aquaretto, AquarettoState
 

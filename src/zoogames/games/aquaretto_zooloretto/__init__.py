@@ -1,4 +1,7 @@
-"""The variant "Aquaretto with Zooloretto": both games at once, for 2 to 5 players."""
+"""The variant "Aquaretto with Zooloretto": both games at once, for 2 to 5 players.
+
+Its rulings (``C-R1``, ``C-R2``) are in docs/rules/aquaretto-zooloretto.md.
+"""
 
 from zoogames.games.aquaretto_zooloretto.state import (
     AQUARETTO_ZOOLORETTO,

@@ -1,4 +1,7 @@
-"""Aquarium Designer: lay 2×2 cards into a 3×3 aquarium, for 1 to 5 players."""
+"""Aquarium Designer: lay 2×2 cards into a 3×3 aquarium, for 1 to 5 players.
+
+Its rulings (``D-D1``, ``D-R1``) are in docs/rules/aquarium-designer.md.
+"""
 
 from zoogames.games.aquarium_designer.state import (
     AQUARIUM_DESIGNER,

@@ -1,4 +1,7 @@
-"""Zooloretto: enclosures, vending stalls and barns, for 2 to 5 players."""
+"""Zooloretto: enclosures, vending stalls and barns, for 2 to 5 players.
+
+The rulings the code cites (``Z-D1``, ``Z-R2``, …) are in docs/rules/zooloretto.md.
+"""
 
 from zoogames.games.zooloretto.state import ZOOLORETTO, Zooloretto, ZoolorettoState
 

@@ -210,6 +210,8 @@ def _place_at(i: int) -> int:
 class AquarettoActions(ActionSpace):
     """Aquaretto's action index space (see the module docstring for the layout)."""
 
+    pair_block = "move"  # coworker moves: see CompactMasks
+
     def __init__(self, players: int) -> None:
         from zoogames.games.aquaretto.state import AQUARETTO
 

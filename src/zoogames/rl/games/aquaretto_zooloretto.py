@@ -61,6 +61,8 @@ _DRAW_ID = {k: i for i, k in enumerate(DRAW_KINDS)}
 class CombinedActions(ActionSpace):
     """The index space of Aquaretto with Zooloretto (see the module docstring)."""
 
+    pair_block = "aquaretto:move"  # coworker moves: see CompactMasks
+
     def __init__(self, players: int) -> None:
         super().__init__(AQUARETTO_ZOOLORETTO, players)
         self.water = aq.AquarettoActions(players)

@@ -29,7 +29,7 @@ from zoogames.core.errors import IllegalAction
 from zoogames.core.game import JSON, Action, State
 from zoogames.games.aquarium_designer import layout as L
 from zoogames.games.aquarium_designer.actions import PASS, TURNS, Draw, Pass, draw
-from zoogames.games.aquarium_designer.cards import COLOURS, ENTRANCE_CARDS, LAYOUT_CARDS
+from zoogames.games.aquarium_designer.cards import COLOURS, ENTRANCE_CARDS, LAYOUT_CARDS, Card
 from zoogames.games.aquarium_designer.state import ROUNDS, DesignerState, offer_size
 from zoogames.rl.games import GameSpec, SetupStep
 from zoogames.rl.spaces import ActionSpace, Block, ObservationEncoder, Vector, cached, segments
@@ -90,12 +90,13 @@ CARD_FEATURES = 4 * (len(COLOURS) + 1)
 """A card's 4 sections TL, TR, BL, BR (unturned), each one-hot colour and an animal flag."""
 
 
-def _card_features(state: DesignerState, number: int, out: array[float], o: int) -> None:
-    """Write card ``number``'s :data:`CARD_FEATURES` into ``out`` from ``o`` (all 0 there)."""
-    for colour, animal in state.deck.layout[number - 1].rotated(0):
-        out[o + colour] = 1
-        out[o + 4] = animal
-        o += 5
+def _card_features(card: Card) -> array[float]:
+    """A card's :data:`CARD_FEATURES`: per section TL, TR, BL, BR, colour one-hot, animal."""
+    out = array("f", bytes(4 * CARD_FEATURES))
+    for i, (colour, animal) in enumerate(card.rotated(0)):
+        out[5 * i + colour] = 1
+        out[5 * i + 4] = animal
+    return out
 
 
 class DesignerObservation(ObservationEncoder):
@@ -140,6 +141,7 @@ class DesignerObservation(ObservationEncoder):
         self._planes = p * len(LAYOUT_PLANES) * 100
         self._zeros = bytes(4 * (self.size - self._planes))
         self._layouts: dict[Any, tuple[Vector, array[float], array[float]]] = {}
+        self._cards: dict[str, list[array[float]]] = {}
 
     def _layout(self, lay: L.Layout, need: int) -> tuple[Vector, array[float], array[float]]:
         """:func:`_layout_parts`, cached: an aquarium changes once a round at most.
@@ -180,16 +182,21 @@ class DesignerObservation(ObservationEncoder):
         o = at["cards"] - base
         for c in state.offer:
             rest[o + c - 1] = 1
+        # Each layout card's features, once per deck (the deck's digest names its cards).
+        deck = state.deck
+        rows = cached(self._cards, deck.digest, lambda: [_card_features(c) for c in deck.layout])
         if state.preview:
             rest[o + LAYOUT_CARDS + state.preview - 1] = 1
-            _card_features(state, state.preview, rest, at["preview"] - base)
+            f = at["preview"] - base
+            rest[f : f + CARD_FEATURES] = rows[state.preview - 1]
         for c in state.left:
             rest[o + 2 * LAYOUT_CARDS + c - 1] = 1
         for c in state.pile:
             rest[o + 3 * LAYOUT_CARDS + c - 1] = 1
         f = at["offer"] - base
-        for i, c in enumerate(sorted(state.offer)):
-            _card_features(state, c, rest, f + i * CARD_FEATURES)
+        for c in sorted(state.offer):
+            rest[f : f + CARD_FEATURES] = rows[c - 1]
+            f += CARD_FEATURES
         out[base:] = np.frombuffer(rest, np.float32)
 
 

@@ -1,0 +1,58 @@
+"""The keys every game's view holds, as a ``TypedDict`` (docs/architecture.md, "Views").
+
+Each game declares its whole view in ``games/<game>/view_types.py`` on top of these; the
+browser client's types are generated from those declarations (``make views``, writing
+``web/src/api/views.gen.ts``), and ``tests/test_view_types.py`` checks real views against
+them key for key.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+# typing_extensions: pydantic reads TypedDicts from it before Python 3.12 (make views)
+from typing_extensions import TypedDict
+
+ScoreView = dict[str, int]
+"""One seat's points: ``total`` and one number per category of the game (``Score``)."""
+
+
+class BaseView(TypedDict):
+    """What every view holds besides ``game``, which each game declares as its own id."""
+
+    players: int
+    seat: int | None
+    """Who is looking; ``None`` for a spectator."""
+    to_move: int | None
+    """The seat to move; ``None`` once the game is over."""
+    legal: list[str]
+    """The notations of the legal actions if ``seat`` is to move, else empty."""
+    scores: list[ScoreView]
+
+
+_VIEWS = {
+    "aquaretto": "zoogames.games.aquaretto.view_types:AquarettoView",
+    "zooloretto": "zoogames.games.zooloretto.view_types:ZoolorettoView",
+    "aquaretto-zooloretto": (
+        "zoogames.games.aquaretto_zooloretto.view_types:AquarettoZoolorettoView"
+    ),
+    "aquarium-designer": "zoogames.games.aquarium_designer.view_types:DesignerView",
+}
+"""Game id → its view's ``TypedDict``, as ``module:name`` (imported when asked for)."""
+
+
+def view_ids() -> list[str]:
+    """The games whose view is declared."""
+    return list(_VIEWS)
+
+
+def view_type(game_id: str) -> type:
+    """The ``TypedDict`` of ``game_id``'s view; ``KeyError`` names the games that have one."""
+    try:
+        module, name = _VIEWS[game_id].split(":")
+    except KeyError:
+        raise KeyError(
+            f"no view type for game {game_id!r}; games with one: {', '.join(_VIEWS)}"
+        ) from None
+    found: type = getattr(import_module(module), name)
+    return found
