@@ -8,24 +8,35 @@ PIP    := $(BIN)/pip install --quiet --disable-pip-version-check -c constraints.
 STAMP  := $(VENV)/.installed
 RL     := $(VENV)/.installed-rl
 TRAIN  := $(VENV)/.installed-train
+COMPILED       := $(VENV)/.compiled
+ENGINE_SOURCES := $(shell find src/zoogames/core src/zoogames/games src/zoogames/bots -name '*.py' 2>/dev/null)
 
-.PHONY: install install-rl install-train web run test test-fast lint typecheck unit bench \
-	bench-rl clean system-deps lock lock-upgrade dist views
+.PHONY: install install-rl install-train web run test test-fast test-pure lint typecheck unit \
+	bench bench-search bench-rl clean system-deps lock lock-upgrade dist views
 
-# The package with the server, the arena and the developer tools ([dev]).
-install: $(STAMP)
+# The package with the server, the arena and the developer tools ([dev]), then the
+# compiled engine. Every pip install here is plain Python (ZOOGAMES_PURE=1): the engine is
+# compiled once, by the rule below.
+install: $(STAMP) $(COMPILED)
 
-$(STAMP): pyproject.toml constraints.txt
+$(STAMP): pyproject.toml constraints.txt setup.py
 	$(PYTHON) -m venv $(VENV)
-	$(PIP) -e '.[dev]'
+	ZOOGAMES_PURE=1 $(PIP) -e '.[dev]'
 	touch $(STAMP)
+
+# The compiled engine (setup.py; docs/architecture.md, Speed): mypyc builds the rules and
+# the bots into C extensions beside their sources, again whenever a source changes. With
+# no C compiler, or ZOOGAMES_PURE=1, nothing is built and the same code runs as Python.
+$(COMPILED): $(STAMP) $(ENGINE_SOURCES)
+	$(BIN)/python setup.py --quiet build_ext --inplace -j 2
+	touch $(COMPILED)
 
 # The research interfaces (numpy, gymnasium, pettingzoo, open_spiel): what mypy and the
 # RL tests need beyond `make run`.
 install-rl: $(RL)
 
 $(RL): $(STAMP)
-	$(PIP) -e '.[dev,rl]'
+	ZOOGAMES_PURE=1 $(PIP) -e '.[dev,rl]'
 	touch $(RL)
 
 # PyTorch, for the RL example that trains a policy (tests/rl/test_examples.py) and nothing
@@ -33,7 +44,7 @@ $(RL): $(STAMP)
 install-train: $(TRAIN)
 
 $(TRAIN): $(RL)
-	$(PIP) -e '.[dev,train]'
+	ZOOGAMES_PURE=1 $(PIP) -e '.[dev,train]'
 	touch $(TRAIN)
 
 # Recompile constraints.txt from pyproject.toml's ranges: `lock` keeps every pin it can,
@@ -87,10 +98,18 @@ typecheck: install-rl
 system-deps:
 	bash scripts/system-deps.sh
 
-unit: install-train web system-deps $(VIEWTYPES)
+unit: install install-train web system-deps $(VIEWTYPES)
 	$(BIN)/pytest -n auto
 
-test: lint typecheck unit
+# The engine and bot tests again on the plain-Python engine (`make unit` runs the compiled
+# one where it was built): both builds must agree on every rule, count and move.
+PURE_TESTS := tests/aquaretto tests/zooloretto tests/aquaretto_zooloretto tests/aquarium_designer \
+              tests/test_bots.py tests/test_mcts.py tests/test_fields.py tests/test_engine_builds.py
+
+test-pure: install
+	ZOOGAMES_PURE=1 $(BIN)/pytest -n auto $(PURE_TESTS)
+
+test: lint typecheck unit test-pure
 
 # The quick loop (CONTRIBUTING.md): no slow tests, no browser, SQLite only, no PyTorch.
 test-fast: install-rl web $(VIEWTYPES)
@@ -105,6 +124,9 @@ dist: install web
 bench: install
 	$(BIN)/python benchmarks/throughput.py
 
+bench-search: install
+	$(BIN)/python benchmarks/search.py
+
 bench-rl: install-rl
 	$(BIN)/python benchmarks/adapters.py
 
@@ -112,3 +134,4 @@ clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis web/node_modules src/zoogames/server/static \
 		tools/viewtypes/node_modules \
 		dist build
+	find src -name '*.so' -delete

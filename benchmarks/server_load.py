@@ -200,6 +200,13 @@ async def run(base: str, args: argparse.Namespace, server: int) -> dict[str, Any
     }
 
 
+def engine_compiled() -> bool:
+    """Whether the server runs the compiled engine (it has this process's environment)."""
+    import zoogames
+
+    return zoogames.compiled()
+
+
 def main() -> None:
     """Parse the arguments, run, print one JSON line."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -243,6 +250,7 @@ def main() -> None:
         **result,
         "achieved_ratio": round(result["actions_per_second"] / offered, 4) if offered else None,
         "load_average_1m_before": round(load, 2),
+        "engine_compiled": engine_compiled(),
         "cpus": os.cpu_count(),
         "target": TARGET,
         "meets_target": args.games >= TARGET["games"]

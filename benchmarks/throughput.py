@@ -3,20 +3,29 @@
 Prints one JSON line. For every game (or those named with --game): games/s and
 actions/s of uniformly random playouts at each player count, clone() and
 legal_actions() calls per second over positions from such games, and the pickled size
-of a mid-game state at 4 players (or the largest count below 4). Each game also says
-whether its 4-player playouts reach the target every game shares, ``TARGET`` actions/s
-in a single process (``target``, ``meets_target``); a machine busy with other work will
-show less.
+of a mid-game state at 4 players (or the largest count below 4), all with the engine
+this process runs (``compiled``). Each game also says whether its 4-player playouts
+reach the target every game shares, ``TARGET`` actions/s in a single process
+(``target``, ``meets_target``); a machine busy with other work will show less.
 
-    python benchmarks/throughput.py [--game aquaretto] [--seconds 3]
+``engines`` measures random playouts at 2 and 4 players again on both builds, each in
+its own process in the same run: ``pure`` (``ZOOGAMES_PURE=1``) and ``compiled``, with
+``speedup`` their ratio (``null`` where the compiled engine is not built), and
+``hearts`` the same loop over OpenSpiel's C++ game ``hearts`` (``missing`` says why when
+OpenSpiel is not installed) with each game's ``ratio_to_hearts`` per build.
+
+    python benchmarks/throughput.py [--game aquaretto] [--seconds 3] [--no-engines]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import pickle
 import platform
+import subprocess
+import sys
 import time
 from typing import Any
 
@@ -28,19 +37,21 @@ TARGET = 50_000
 """Actions per second of random 4-player playouts every game must reach (the issues' target)."""
 
 
-def playouts(game_id: str, players: int, seconds: float) -> dict[str, float]:
-    """Random games for about ``seconds``: games/s and actions/s."""
+def playouts(
+    game_id: str, players: int, seconds: float, clock: Any = time.perf_counter
+) -> dict[str, float]:
+    """Random games for about ``seconds`` of ``clock``: games/s and actions/s."""
     game = zoogames.games.get(game_id)
     rng = Rng(players, "bench")
     n_games = actions = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = clock()
+    while clock() - start < seconds:
         state = game.new_game(players=players, seed=n_games)
         while not state.is_terminal:
             state.apply(rng.choice(state.legal_actions()))
             actions += 1
         n_games += 1
-    elapsed = time.perf_counter() - start
+    elapsed = clock() - start
     return {
         "games_per_second": round(n_games / elapsed, 2),
         "actions_per_second": round(actions / elapsed),
@@ -105,18 +116,106 @@ def measure(game_id: str, seconds: float) -> dict[str, Any]:
     return out
 
 
+ENGINE_PLAYERS = (2, 4)
+"""The player counts measured on both builds (the issue's targets)."""
+
+
+def engine_playouts(ids: list[str], seconds: float) -> dict[str, Any]:
+    """Random-playout actions per CPU second at :data:`ENGINE_PLAYERS` with this process's
+    engine (CPU time, not wall time: the two builds are compared fairly on a busy machine)."""
+    clock = time.process_time
+    return {
+        "compiled": zoogames.compiled(),
+        "games": {
+            gid: {
+                str(n): playouts(gid, n, seconds, clock)["actions_per_second"]
+                for n in ENGINE_PLAYERS
+            }
+            for gid in ids
+        },
+    }
+
+
+def in_process(engine: str, ids: list[str], seconds: float) -> dict[str, Any]:
+    """:func:`engine_playouts` in a new process running ``engine`` (``pure``/``compiled``)."""
+    env = {k: v for k, v in os.environ.items() if k != "ZOOGAMES_PURE"}
+    if engine == "pure":
+        env["ZOOGAMES_PURE"] = "1"
+    args = [sys.executable, __file__, "--only-engine", "--seconds", str(seconds)]
+    for gid in ids:
+        args += ["--game", gid]
+    run = subprocess.run(args, env=env, capture_output=True, text=True, check=True)
+    result: dict[str, Any] = json.loads(run.stdout)
+    return result
+
+
+def hearts(seconds: float) -> dict[str, Any]:
+    """Random playouts of OpenSpiel's C++ ``hearts``: actions/s, chance outcomes included."""
+    try:
+        import pyspiel
+    except ImportError as e:
+        return {"missing": f"OpenSpiel is not installed ({e})"}
+    game = pyspiel.load_game("hearts")
+    rng = Rng(4, "hearts")
+    actions = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.below(len(outcomes))][0])
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.below(len(legal))])
+            actions += 1
+    return {"actions_per_second": round(actions / (time.process_time() - start))}
+
+
+def engines(ids: list[str], seconds: float) -> dict[str, Any]:
+    """Both builds, each in its own process, their speedup and the ratio to ``hearts``."""
+    out: dict[str, Any] = {e: in_process(e, ids, seconds) for e in ("pure", "compiled")}
+    pure, comp = out["pure"], out["compiled"]
+    out["speedup"] = {
+        gid: {
+            n: round(comp["games"][gid][n] / rate, 2) if comp["compiled"] else None
+            for n, rate in counts.items()
+        }
+        for gid, counts in pure["games"].items()
+    }
+    out["hearts"] = hearts(seconds)
+    anchor = out["hearts"].get("actions_per_second")
+    if anchor:
+        out["ratio_to_hearts"] = {
+            build: {
+                gid: {n: round(rate / anchor, 3) for n, rate in counts.items()}
+                for gid, counts in out[build]["games"].items()
+            }
+            for build in ("pure", "compiled")
+        }
+    return out
+
+
 def main() -> None:
     """Measure and print one JSON line."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", action="append", help="game id (default: every game)")
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    parser.add_argument("--no-engines", action="store_true", help="skip the two-build section")
+    parser.add_argument("--only-engine", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     ids = args.game or zoogames.games.ids()
-    result = {
+    if args.only_engine:  # one build's playouts, for engines() in the parent process
+        print(json.dumps(engine_playouts(ids, args.seconds)))
+        return
+    result: dict[str, Any] = {
         "benchmark": "throughput",
         "python": platform.python_version(),
+        "compiled": zoogames.compiled(),
         "games": {gid: measure(gid, args.seconds) for gid in ids},
     }
+    if not args.no_engines:
+        result["engines"] = engines(ids, args.seconds)
     print(json.dumps(result))
 
 

@@ -65,10 +65,10 @@ def zooloretto(state: State, rng: Rng) -> list[Action]:
     from zoogames.games.trucks import DRAW, DRAWS, LOADS, TAKES
     from zoogames.games.zooloretto import actions as Z
     from zoogames.games.zooloretto import tiles as zt
-    from zoogames.games.zooloretto.state import ZoolorettoState
+    from zoogames.games.zooloretto.state import ZooRules
     from zoogames.games.zooloretto.zoo import BARN, GROUP, SPACE, STALL_SPACES
 
-    assert isinstance(state, ZoolorettoState)
+    assert isinstance(state, ZooRules)
     places = [BARN, *range(5), *(SPACE + i for i in range(len(STALL_SPACES)))]
     groups = [GROUP + s for s in range(8)]
     kinds = list(zt.NAMES.values())

@@ -69,7 +69,8 @@ def test_the_wheel_installs_and_serves_the_client(tmp_path: Path) -> None:
     dist = tmp_path / "dist"
     # as make dist: the sdist, then the wheel built from it (so the sdist holds the client)
     run(sys.executable, "-m", "build", "--no-isolation", "--outdir", dist, ".", cwd=ROOT)
-    (wheel,) = dist.glob("zoogames-*-py3-none-any.whl")
+    # compiled (mypyc, a platform wheel) where a C compiler is found, else py3-none-any
+    (wheel,) = dist.glob("zoogames-*.whl")
     (sdist,) = dist.glob("zoogames-*.tar.gz")
     with tarfile.open(sdist) as tar:
         names = tar.getnames()
@@ -86,6 +87,9 @@ def test_the_wheel_installs_and_serves_the_client(tmp_path: Path) -> None:
 
     where = run(bin_ / "python", "-c", "import zoogames; print(zoogames.__file__)", cwd=tmp_path)
     assert Path(where.strip()).is_relative_to(venv), where  # the wheel's copy, not src/
+    # a platform wheel carries the compiled engine, and it is the one that runs
+    built = run(bin_ / "python", "-c", "import zoogames; print(zoogames.compiled())", cwd=tmp_path)
+    assert built.strip() == str(not wheel.name.endswith("-py3-none-any.whl"))
 
     out = run(bin_ / "zoogames", "simulate", "aquaretto", "--players", "2", "--games", "2",
               "--json", cwd=tmp_path)  # fmt: skip

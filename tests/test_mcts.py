@@ -147,3 +147,16 @@ def test_every_game_is_searched_legally(game: str) -> None:
         if state.is_terminal:
             break
         state.apply(bot.choose(state))
+
+
+def test_the_search_knows_no_game() -> None:
+    """Chance outcomes and playout shortcuts come from the protocol and the greedy bots."""
+    import ast
+    from pathlib import Path
+
+    source = Path(zoogames.__file__).parent / "bots" / "mcts.py"  # the source, even if compiled
+    tree = ast.parse(source.read_text(encoding="utf-8"))
+    imported = [n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)] + [
+        a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names
+    ]
+    assert imported and not [m for m in imported if m.startswith("zoogames.games")]

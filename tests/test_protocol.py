@@ -155,6 +155,10 @@ def test_an_action_reveals_exactly_when_the_hidden_part_shrinks(game_id: str, pl
         reveals = state.reveals(action)
         state.apply(action)
         other.apply(action)
+        # what chance revealed (search trees branch on it) tells the two worlds apart
+        # exactly when the table sees a difference
+        same_key = state.revealed(action) == other.revealed(action)
+        assert same_key == (other.view(None) == state.view(None))
         if not reveals:
             # nothing hidden came into view: the two worlds still look the same
             assert other.view(None) == state.view(None)

@@ -84,7 +84,7 @@ def test_a_malformed_action_is_reported_with_its_index() -> None:
 )
 def test_bad_records_are_refused(data: object, message: str) -> None:
     with pytest.raises(InvalidRecord, match=message):
-        zoogames.replay(data)  # type: ignore[arg-type]
+        zoogames.replay(data)
 
 
 def test_not_json_and_missing_files(tmp_path: Path) -> None:

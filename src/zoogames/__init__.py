@@ -6,10 +6,23 @@
 True
 """
 
-from zoogames import games
-from zoogames.core.errors import IllegalAction, InvalidOptions, InvalidRecord
-from zoogames.core.record import replay
+from zoogames import _engine
 
-__all__ = ["IllegalAction", "InvalidOptions", "InvalidRecord", "games", "replay"]
+_engine.choose()  # compiled engine or plain Python: decided before any engine import
+
+from zoogames import games  # noqa: E402
+from zoogames.core.errors import IllegalAction, InvalidOptions, InvalidRecord  # noqa: E402
+from zoogames.core.record import replay  # noqa: E402
+
+
+def compiled() -> bool:
+    """True if the rules and bots run compiled (mypyc), False if as plain Python.
+
+    ``ZOOGAMES_PURE=1`` forces plain Python; see ``zoogames._engine`` for the rule.
+    """
+    return _engine.compiled()
+
+
+__all__ = ["IllegalAction", "InvalidOptions", "InvalidRecord", "compiled", "games", "replay"]
 __version__ = "0.2.0"
 """The package's version, the one place it is written (pyproject.toml reads it)."""

@@ -7,6 +7,7 @@ from collections import Counter
 from zoogames.games.aquaretto import geometry as g
 from zoogames.games.aquaretto import tiles as t
 from zoogames.games.aquaretto.zoo import WaterZoo
+from zoogames.games.trucks import RESERVE
 
 
 def test_a_d1_base_board_rows() -> None:
@@ -46,7 +47,7 @@ def test_a_d3_full_manifest_and_supplies() -> None:
     tiles = t.manifest(list(range(8)))
     assert len(tiles) == 88 + 10
     assert tiles.count(t.COIN) == 10
-    assert (t.COINS_IN_GAME, t.COWORKERS, t.YOUNG_PER_SPECIES, t.RESERVE) == (30, 16, 2, 15)
+    assert (t.COINS_IN_GAME, t.COWORKERS, t.YOUNG_PER_SPECIES, RESERVE) == (30, 16, 2, 15)
 
 
 def test_a_d3_marks_are_exclusive_and_names_unique() -> None:

@@ -10,14 +10,14 @@ from zoogames.games.aquaretto import tiles as at
 from zoogames.games.aquaretto_zooloretto import AQUARETTO_ZOOLORETTO as GAME
 from zoogames.games.aquaretto_zooloretto import AquarettoZoolorettoState
 from zoogames.games.trucks import RESERVE
-from zoogames.games.zooloretto import ZoolorettoState
 from zoogames.games.zooloretto import tiles as zt
+from zoogames.games.zooloretto.state import ZooRules
 
 
 def test_c_r1_the_variant_is_built_from_both_games() -> None:
     # placement, money actions and scoring are inherited, not copied (the demand)
     assert issubclass(AquarettoZoolorettoState, AquarettoState)
-    assert issubclass(AquarettoZoolorettoState, ZoolorettoState)
+    assert issubclass(AquarettoZoolorettoState, ZooRules)  # Zooloretto's rules, as a trait
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

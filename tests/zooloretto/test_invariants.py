@@ -24,10 +24,11 @@ from hypothesis import strategies as st
 from tests.truck_games import play_checked, tiles_off_boards
 from zoogames.games.zooloretto import ZOOLORETTO, ZoolorettoState
 from zoogames.games.zooloretto import tiles as zt
+from zoogames.games.zooloretto.state import ZooRules
 from zoogames.games.zooloretto.zoo import OWNER, SIZE
 
 
-def where_tiles(s: ZoolorettoState) -> Counter[int]:
+def where_tiles(s: ZooRules) -> Counter[int]:
     """Every tile of the game by kind, wherever it is (bred tiles as fertile ones)."""
     where = tiles_off_boards(s)
     for b in s.boards:
@@ -41,7 +42,7 @@ def where_tiles(s: ZoolorettoState) -> Counter[int]:
     return out
 
 
-def check_board_invariants(s: ZoolorettoState) -> None:
+def check_board_invariants(s: ZooRules) -> None:
     for b in s.boards:
         for e, pen in enumerate(b.pens):
             assert len(pen) <= SIZE[e]

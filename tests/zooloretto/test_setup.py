@@ -78,7 +78,7 @@ def test_bad_options_are_refused_with_a_reason(options: dict[str, object], messa
 @pytest.mark.parametrize("players", [1, 6, "3"])
 def test_player_count_is_checked(players: object) -> None:
     with pytest.raises(InvalidOptions, match="2 to 5 players"):
-        GAME.new_game(players=players, seed=1)  # type: ignore[arg-type]
+        GAME.new_game(players=players, seed=1)
 
 
 def test_start_player_from_the_seed_or_given() -> None:

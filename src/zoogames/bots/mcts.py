@@ -9,9 +9,9 @@ the measurements behind its defaults are in ``docs/bots.md``; in short:
   many possible hidden orders, and an action that is legal in only some of them is judged
   by how often it was *available* (the availability count of ISMCTS).
 - **Chance is keyed by what the table sees.** After a chance action (drawing a tile, a
-  new card in the offer) the tree branches on the public outcome (which tile came up), so
-  the decision that follows (where to load that tile) is searched per tile, not averaged
-  over tiles.
+  new card in the offer) the tree branches on the public outcome the game reports
+  (``State.revealed``: which tile came up), so the decision that follows (where to load
+  that tile) is searched per tile, not averaged over tiles.
 - **Each seat maximises its own reward.** A playout ends in a vector with one reward per
   seat: ``sigmoid((value[seat] - best other value) / scale)``, a smooth stand-in for "I
   win" that still prefers winning by more; the seat to move at a node picks by its own
@@ -35,83 +35,61 @@ the measurements behind its defaults are in ``docs/bots.md``; in short:
 
 from __future__ import annotations
 
-import json
 import math
 import time
-from dataclasses import dataclass, field
+from collections.abc import Hashable
 from typing import Any
 
 from zoogames.bots.base import Bot
+from zoogames.bots.greedy import GreedyBot
 from zoogames.core.game import Action, State
 
-Observation = Any
-"""What the table sees of a chance action's outcome (hashable; ``None``: nothing new)."""
+Observation = Hashable | None
+"""What the table saw of a chance action's outcome (``State.revealed``; ``None``: nothing)."""
 
 
-def observe(before: State, action: Action, after: State) -> Observation:
-    """The public outcome of ``action``: what the table sees after it that it did not before.
-
-    In a truck game only drawing reveals anything: the outcome is the tile drawn (``None``
-    for every other action). In any other game the outcome is the whole public view
-    (``after.view(None)``), so the tree branches on whatever chance revealed, a new card
-    in an offer or a preview, and stays one line where nothing was revealed.
-    """
-    from zoogames.games.trucks import Draw, TruckState
-
-    if isinstance(after, TruckState):
-        return after.drawn if type(action) is Draw else None
-    return json.dumps(after.view(None), sort_keys=True)
+C = 0.4
+"""The default UCB exploration constant (rewards lie in [0, 1])."""
+WIDEN = 1.0
+"""The default progressive widening: ``1 + WIDEN * sqrt(visits - 1)`` actions per node."""
+SCALE = 4.0
+"""The default reward scale: points of margin that make a reward of about 0.73."""
+# (Float defaults are named: mypyc cannot write a float literal into the signature of an
+# __init__ that also takes **params.)
 
 
-def _playout_policy(greedy: Any) -> Any:
-    """The greedy bot's decision, made cheaper for playouts in a truck game.
-
-    Valuing every money action (each expansion site, each coworker move) is most of what a
-    truck game's greedy turn costs, so playouts leave money actions out. A playout looks
-    only to the end of the round; the search itself still weighs every action where it
-    branches. A greedy bot may supply its own ``playout_decide`` instead.
-    """
-    from zoogames.games.trucks import Draw, Load, Take, TruckState
-
-    def decide(state: State, legal: list[Action]) -> Action:
-        if isinstance(state, TruckState):
-            core: list[Action] = [a for a in legal if isinstance(a, Draw | Take | Load)]
-            if core and len(core) < len(legal):
-                legal = core
-        action: Action = greedy.decide(state, legal)
-        return action
-
-    return decide
-
-
-def _is_load(state: State) -> bool:
-    """True when a truck game waits for the tile just drawn to be loaded."""
-    from zoogames.games.trucks import TruckState
-
-    return isinstance(state, TruckState) and state.drawn >= 0
-
-
-@dataclass(slots=True)
 class Edge:
-    """An action at a node: its statistics and, per observed outcome, the node it leads to."""
+    """An action at a node: its statistics and, per observed outcome, the node it leads to.
 
-    visits: int = 0
-    avail: int = 0
-    total: list[float] = field(default_factory=list)
-    children: dict[Observation, Node] = field(default_factory=dict)
-    chance: bool = False
+    ``total[seat]`` sums the rewards of ``seat`` over the ``visits``; ``avail`` counts the
+    iterations in which the action was legal; ``chance`` says its outcome is revealed.
+    """
+
+    __slots__ = ("avail", "chance", "children", "total", "visits")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.avail = 0
+        self.total: list[float] = []
+        self.children: dict[Observation, Node] = {}
+        self.chance = False
 
 
-@dataclass(slots=True)
 class Node:
-    """A decision of seat ``seat``: its actions in the order the search widens through them."""
+    """A decision of seat ``seat``: its actions in the order the search widens through them.
 
-    seat: int
-    visits: int = 0
-    edges: dict[Action, Edge] = field(default_factory=dict)
-    order: list[Action] = field(default_factory=list)
-    ranked: int = 0
-    """0: nothing ranked yet; 1: the greedy choice is first; 2: every action is ranked."""
+    ``ranked`` is 0 while nothing is ranked, 1 once the greedy choice is first, 2 once
+    every action is ranked.
+    """
+
+    __slots__ = ("edges", "order", "ranked", "seat", "visits")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.visits = 0
+        self.edges: dict[Action, Edge] = {}
+        self.order: list[Action] = []
+        self.ranked = 0
 
 
 class MctsBot(Bot):
@@ -136,10 +114,10 @@ class MctsBot(Bot):
         seed: int = 0,
         seconds: float | None = None,
         iterations: int | None = None,
-        c: float = 0.4,
-        widen: float = 1.0,
+        c: float = C,
+        widen: float = WIDEN,
         rollout: int = 16,
-        scale: float = 4.0,
+        scale: float = SCALE,
         reuse: int = 1,
         **params: Any,
     ) -> None:
@@ -157,7 +135,7 @@ class MctsBot(Bot):
         self.rollout = int(rollout)
         self.scale = float(scale)
         self.reuse = bool(int(reuse))
-        self.greedy: Any = None
+        self.greedy: GreedyBot | None = None
         self._game: str | None = None
         self._root: Node | None = None
         self._root_history: list[Action] = []
@@ -197,9 +175,10 @@ class MctsBot(Bot):
 
         self._game = gid
         try:
-            self.greedy = bots.make("greedy", seed=0, game=gid)
+            greedy = bots.make("greedy", seed=0, game=gid)
         except ValueError:
-            self.greedy = None  # no greedy bot for this game: random playouts to the end
+            greedy = None  # no greedy bot for this game: random playouts to the end
+        self.greedy = greedy if isinstance(greedy, GreedyBot) else None
 
     def _find_root(self, state: State) -> Node:
         """The subtree for ``state`` kept from the last search, or a new root."""
@@ -222,7 +201,7 @@ class MctsBot(Bot):
                     break
                 if edge.chance:
                     # the outcome is visible only if the chance action was the last one
-                    obs = observe(state, action, state) if i == len(since) - 1 else None
+                    obs = state.revealed(action) if i == len(since) - 1 else None
                     node = edge.children.get(obs) if obs is not None else None
                 else:
                     node = edge.children.get(None)
@@ -260,7 +239,7 @@ class MctsBot(Bot):
             edge, action = self._select(node, state)
             path.append(edge)
             state.apply(action)
-            obs = observe(state, action, state)
+            obs = state.revealed(action)
             if obs is not None:
                 edge.chance = True
             child = edge.children.get(obs)
@@ -330,7 +309,7 @@ class MctsBot(Bot):
             first = node.order[0]
             rest = [a for a in legal if a != first]
             if self.greedy is not None:
-                seat = state.to_move
+                seat = node.seat
                 values = {a: self.greedy.value(state, a, seat) for a in rest}
                 rest.sort(key=lambda a: -values[a])
             else:
@@ -350,15 +329,13 @@ class MctsBot(Bot):
     def _playout(self, state: State) -> None:
         """Play on from a new node (see the module docstring).
 
-        With a greedy bot: finish the turn in progress by the greedy bot's one-ply steps,
-        then play greedy decisions (each turn finished the same way) until the round is
+        With a greedy bot: finish the turn in progress (``GreedyBot.playout_turn``: its
+        one-ply steps; a drawn tile on a random truck), then play greedy decisions
+        (``GreedyBot.playout_decide``, each turn finished the same way) until the round is
         over (a game with a public ``round`` counter; solo, the game) or ``rollout``
         decisions were made, so that the evaluation always sees whole turns and settled
         trucks: a truck taken but not yet unloaded, or loaded for someone else to take, is
-        worth nothing to an evaluation of the zoos. A drawn tile goes on a truck chosen at
-        random: one-ply steps cannot tell the trucks apart, and the greedy bot's own
-        choice, which weighs every player's gain from every truck, would cost more than
-        the rest of the playout.
+        worth nothing to an evaluation of the zoos.
         Without a greedy bot: random actions to the end.
         """
         greedy = self.greedy
@@ -367,7 +344,6 @@ class MctsBot(Bot):
             while not state.is_terminal:
                 state.apply(rng.choice(state.legal_actions()))
             return
-        policy = getattr(greedy, "playout_decide", None) or _playout_policy(greedy)
         # solo, nobody's trucks or offers wait to be settled: play to the end of the game
         rnd = getattr(state, "round", None) if state.players > 1 else None
         decisions = 0
@@ -376,16 +352,13 @@ class MctsBot(Bot):
             if len(legal) == 1:
                 state.apply(legal[0])
             elif state.turn_in_progress():
-                if _is_load(state):
-                    state.apply(rng.choice(legal))
-                else:
-                    greedy.finish_turn(state, state.to_move)
+                greedy.playout_turn(state, legal, rng)
             elif (rnd is not None and getattr(state, "round", None) != rnd) or (
                 0 <= self.rollout <= decisions
             ):
                 return
             else:
-                state.apply(policy(state.clone(), legal))
+                state.apply(greedy.playout_decide(state.clone(), legal))
                 decisions += 1
 
     def _values(self, state: State) -> list[float]:
@@ -419,4 +392,4 @@ class MctsBot(Bot):
         return out
 
 
-__all__ = ["Edge", "MctsBot", "Node", "observe"]
+__all__ = ["Edge", "MctsBot", "Node"]

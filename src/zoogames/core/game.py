@@ -15,18 +15,18 @@ True
 
 from __future__ import annotations
 
+import json
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, MutableSequence, Sequence
+from collections.abc import Hashable, Mapping, MutableSequence, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, Self, TypeVar
+from typing import Any, ClassVar, Protocol, Self
 
 from zoogames.core.errors import IllegalAction, ZoogamesError
+from zoogames.core.fields import LIST, SHARED, Fields, copy_of, fields, rebuilt, same_fields
 from zoogames.core.rng import SPLITMIX64, generator_of
 
 JSON = Any
 """A value that :func:`json.dumps` accepts."""
-
-T = TypeVar("T")
 
 
 class Shuffler(Protocol):
@@ -37,9 +37,15 @@ class Shuffler(Protocol):
 
 
 class Action:
-    """Base class of every game's actions: immutable, hashable, ``str`` gives the notation."""
+    """Base class of every game's actions: immutable, hashable, ``str`` gives the notation.
+
+    Each game's actions are frozen dataclasses.
+    """
 
     __slots__ = ()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return rebuilt(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +54,9 @@ class Score:
 
     total: int
     parts: Mapping[str, int] = field(default_factory=dict)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return rebuilt(self)
 
     def to_json(self) -> dict[str, int]:
         """``{"total": …, category: points, …}``."""
@@ -67,6 +76,9 @@ class Result:
     totals: tuple[int, ...]
     tiebreak: tuple[int, ...]
     tiebreak_name: str = "coins"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return rebuilt(self)
 
     def to_json(self) -> dict[str, JSON]:
         """The form stored in records."""
@@ -94,6 +106,9 @@ class Choices:
     names: tuple[str, ...]
     count: Mapping[int, int]
     label: str = ""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return rebuilt(self)
 
     def to_json(self) -> dict[str, JSON]:
         """``{label, names, count: {"2": 3, …}}`` (JSON object keys are strings)."""
@@ -128,6 +143,9 @@ class OptionSpec:
     groups: tuple[Choices, ...] = ()
     players: tuple[int, ...] = ()
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return rebuilt(self)
+
     def to_json(self) -> dict[str, JSON]:
         """The JSON form served by the web API's catalog (``docs/api.md``)."""
         return {
@@ -159,8 +177,13 @@ class Game(ABC):
     max_players: int
 
     @abstractmethod
-    def new_game(self, players: int, seed: int | None = None, **options: Any) -> State:
-        """A new game at its first decision. Raises ``InvalidOptions`` for bad options."""
+    def new_game(self, players: Any, seed: Any = None, **options: Any) -> State:
+        """A new game at its first decision. Raises ``InvalidOptions`` for bad options.
+
+        ``players`` (an int) and ``seed`` (a non-negative int or ``None``) are typed
+        ``Any`` because anything may arrive here and is refused with a reason: the
+        compiled engine would otherwise refuse a wrong type with a bare ``TypeError``.
+        """
 
     @abstractmethod
     def parse_action(self, text: str) -> Action:
@@ -174,7 +197,14 @@ class Game(ABC):
         """
         return []
 
-    def check_players(self, players: int) -> None:
+    def __eq__(self, other: object) -> bool:
+        # by id: a state unpickled elsewhere holds a copy of its game object
+        return isinstance(other, Game) and other.id == self.id
+
+    def __hash__(self) -> int:
+        return hash(self.id)
+
+    def check_players(self, players: Any) -> None:
         """Raise ``InvalidOptions`` unless the game is played by ``players`` players."""
         from zoogames.core.errors import InvalidOptions
 
@@ -189,9 +219,16 @@ class State(ABC):
     """One position of a game, hidden information included.
 
     Subclasses implement :meth:`legal_actions`, :meth:`check`, :meth:`_apply`,
-    :meth:`scores`, :meth:`view`, :meth:`clone` and :meth:`determinize`; this class adds
-    validation, history and records on top.
+    :meth:`scores`, :meth:`view` and :meth:`determinize`, and declare their fields in
+    ``FIELDS`` (these and their own, see :mod:`zoogames.core.fields`), from which
+    :meth:`clone` and ``==`` are derived; this class adds validation, history and records
+    on top.
     """
+
+    FIELDS: ClassVar[Fields] = fields(
+        game=SHARED, players=SHARED, seed=SHARED, options=SHARED, history=LIST, to_move=SHARED
+    )
+    """The fields every state has; ``options`` is shared, as no state changes it."""
 
     game: Game
     players: int
@@ -252,6 +289,17 @@ class State(ABC):
         """
         return True
 
+    def revealed(self, action: Action) -> Hashable | None:
+        """What chance showed the table by ``action``, which was just applied to this state.
+
+        Search bots branch on it: two determinizations that played the same action from the
+        same public position give equal values exactly when the table saw the same thing
+        (the tile drawn, the cards dealt). ``None`` means the action cannot show anything.
+        The default is the whole public view as JSON text, right for any game but slow; a
+        game that knows what its chance actions show says so more cheaply.
+        """
+        return json.dumps(self.view(None), sort_keys=True)
+
     def is_legal(self, action: Action | str) -> bool:
         """True if ``action`` could be applied now."""
         if isinstance(action, str):
@@ -269,7 +317,7 @@ class State(ABC):
         """The value that breaks a tie on points (coins, unless a game says otherwise)."""
         raise NotImplementedError
 
-    tiebreak_name = "coins"
+    tiebreak_name: ClassVar[str] = "coins"
 
     def result(self) -> Result:
         """Winners after tie-breaks; raises ``ZoogamesError`` before the game is over."""
@@ -283,26 +331,15 @@ class State(ABC):
     def view(self, seat: int | None) -> dict[str, JSON]:
         """What ``seat`` sees at the table (``None``: a spectator), JSON-ready."""
 
-    @abstractmethod
-    def clone(self) -> State:
-        """An independent copy."""
+    def clone(self) -> Self:
+        """An independent copy: every declared field, copied as its declaration says."""
+        return copy_of(self)
 
-    def _copy_header(self) -> Self:
-        """A new, uninitialised object of this class with the fields every state has.
+    def __eq__(self, other: object) -> bool:
+        """The same game, seed, history and position, field by field (for replay tests)."""
+        return same_fields(self, other)
 
-        Implementations of :meth:`clone` start here (``__init__`` would set a game up)
-        and copy their own fields; ``options`` is shared, as no state changes it.
-        """
-        new = self.__class__.__new__(self.__class__)
-        new.game, new.players, new.seed, new.options = (
-            self.game,
-            self.players,
-            self.seed,
-            self.options,
-        )
-        new.history = self.history[:]
-        new.to_move = self.to_move
-        return new
+    __hash__ = None  # type: ignore[assignment]
 
     @abstractmethod
     def determinize(self, rng: Shuffler) -> State:

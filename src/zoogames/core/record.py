@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from zoogames.core import registry
 from zoogames.core.errors import IllegalAction, InvalidOptions, InvalidRecord
 from zoogames.core.game import JSON, State
 from zoogames.core.rng import BLAKE2B, GENERATORS, SPLITMIX64, generator_of
@@ -18,8 +19,6 @@ from zoogames.core.rng import BLAKE2B, GENERATORS, SPLITMIX64, generator_of
 
 def validate(record: Any) -> dict[str, JSON]:
     """Check a record's shape; raise :class:`InvalidRecord` saying what is wrong."""
-    from zoogames import games
-
     if not isinstance(record, dict):
         raise InvalidRecord("a record is a JSON object with game, options, seed and actions")
     for key, kind in (("game", str), ("options", dict), ("seed", int), ("actions", list)):
@@ -28,9 +27,9 @@ def validate(record: Any) -> dict[str, JSON]:
         value = record[key]
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
             raise InvalidRecord(f"the record's {key!r} must be a {kind.__name__}")
-    if record["game"] not in games.ids():
+    if record["game"] not in registry.ids():
         raise InvalidRecord(
-            f"unknown game {record['game']!r}; known games: {', '.join(games.ids())}"
+            f"unknown game {record['game']!r}; known games: {', '.join(registry.ids())}"
         )
     if "players" not in record["options"]:
         raise InvalidRecord("the record's options have no 'players'")
@@ -49,21 +48,21 @@ def validate(record: Any) -> dict[str, JSON]:
 
 def start(record: dict[str, JSON]) -> State:
     """The starting position of a (validated) record."""
-    from zoogames import games
-
     options = dict(record["options"])
     players = options.pop("players")
     seed = record["seed"]
     if record.get("generator", SPLITMIX64) == SPLITMIX64 and generator_of(seed) != SPLITMIX64:
         seed &= (1 << 64) - 1  # what SplitMix64 has always read of a seed: its low 64 bits
     try:
-        return games.get(record["game"]).new_game(players=players, seed=seed, **options)
+        return registry.get(record["game"]).new_game(players=players, seed=seed, **options)
     except (InvalidOptions, TypeError) as e:
         raise InvalidRecord(f"the record's options cannot start a game: {e}") from e
 
 
-def replay(record: dict[str, JSON] | str | Path) -> State:
+def replay(record: Any) -> State:
     """The final state of a record (a dict, JSON text, or a path to a JSON file).
+
+    ``record`` is typed ``Any``: anything else is refused with :class:`InvalidRecord`.
 
     Raises :class:`InvalidRecord` if it is not a record and :class:`IllegalAction`, with
     ``index`` and ``text`` set, at the first action that cannot be played.

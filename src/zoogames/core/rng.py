@@ -21,7 +21,7 @@ from __future__ import annotations
 import hashlib
 import zlib
 from collections.abc import MutableSequence, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
@@ -73,6 +73,10 @@ class Rng:
         else:
             self._state = _mix((seed & _MASK) ^ _mix(zlib.crc32(stream.encode()) + 1))
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled and copied by its state (compiled, __init__ would want a seed)
+        return _restored, (self._state,)
+
     def next64(self) -> int:
         """The next 64-bit unsigned integer."""
         if self._key is not None:
@@ -121,6 +125,13 @@ class Rng:
         pool = list(items)
         self.shuffle(pool)
         return pool[:k]
+
+
+def _restored(state: int) -> Rng:
+    """A generator at ``state`` (see ``Rng.__reduce__``)."""
+    rng = Rng(0)
+    rng._state = state
+    return rng
 
 
 def fresh_seed() -> int:

@@ -32,7 +32,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
+from zoogames.core.dispatch import Dispatch
 from zoogames.core.errors import InvalidOptions
+from zoogames.core.fields import LIST, NESTED, SHARED, Fields, fields
 from zoogames.core.game import JSON, Action, Choices, Game, OptionSpec, Shuffler, State
 from zoogames.core.rng import Rng, fresh_seed
 
@@ -44,6 +46,8 @@ TWO_PLAYER_CAPACITY = (3, 2, 1)
 
 PILE_NAMES = ("aquaretto", "zooloretto")
 """The piles of a game with several, by index: ``draw aquaretto``, ``draw zooloretto`` (C-R1)."""
+AQUARETTO_PILE, ZOOLORETTO_PILE = 0, 1
+"""The indices of the two piles in ``PILE_NAMES`` (the games themselves are ``AQUARETTO``…)."""
 
 OPEN, CLOSING, CLOSED = 0, 1, 2
 """A pile's state: drawn from; its reserve reached this round (it closes at the round's
@@ -251,6 +255,30 @@ class TruckState(State):
     COIN_TILES: ClassVar[frozenset[int]]
     """The coin tiles: they go to the taker's money as a truck is taken."""
 
+    CHECKS: ClassVar[Dispatch[Any, str | None]] = Dispatch()
+    """Per action class, the method that checks it (a game adds its own actions)."""
+    APPLIES: ClassVar[Dispatch[Any, None]] = Dispatch()
+    """Per action class, the method that carries it out once checked."""
+
+    FIELDS: ClassVar[Fields] = State.FIELDS + fields(
+        trucks=NESTED,
+        capacity=SHARED,
+        taker=LIST,
+        truck_pile=LIST,
+        took=LIST,
+        piles=NESTED,
+        pile_state=LIST,
+        restricted=SHARED,
+        drawn=SHARED,
+        unloading=LIST,
+        pending=LIST,
+        coins=LIST,
+        bank=SHARED,
+        discarded=LIST,
+        final_round=SHARED,
+        round=SHARED,
+    )
+
     trucks: list[list[int]]
     capacity: tuple[int, ...]
     taker: list[int]
@@ -310,10 +338,6 @@ class TruckState(State):
         """The pile of a one-pile game (the first pile otherwise)."""
         return self.piles[0]
 
-    @pile.setter
-    def pile(self, tiles: list[int]) -> None:
-        self.piles[0] = tiles
-
     # ----- hooks a game provides --------------------------------------------------------
 
     @abstractmethod
@@ -340,19 +364,8 @@ class TruckState(State):
     def _money_actions(self) -> list[Action]:
         """Every money action the seat to move can afford and carry out."""
 
-    @abstractmethod
-    def _check_own(self, action: Action) -> str | None:
-        """Check an action that is not draw, load or take."""
-
-    @abstractmethod
-    def _apply_own(self, action: Action) -> None:
-        """Carry out a checked action that is not draw, load or take."""
-
     def _settle(self) -> None:
         """Resolve owed decisions that leave no choice, until one needs the player."""
-
-    def _clone_extra(self, new: Any) -> None:
-        """Copy the game's own fields into ``new`` (a fresh object of the same class)."""
 
     # ----- legal actions ----------------------------------------------------------------
 
@@ -377,6 +390,10 @@ class TruckState(State):
     def reveals(self, action: Action) -> bool:
         """Only a draw shows a hidden tile; every other action plays with what is face up."""
         return isinstance(action, Draw)
+
+    def revealed(self, action: Action) -> int | None:
+        """The tile a draw showed; no other action shows anything."""
+        return self.drawn if type(action) is Draw else None
 
     def turn_in_progress(self) -> bool:
         """True after ``draw`` until ``load``, and while a take or a money action is unfinished."""
@@ -474,20 +491,26 @@ class TruckState(State):
         return None
 
     def check(self, action: Action) -> str | None:
-        """``None`` if ``action`` is legal now, else why not."""
-        kind = type(action)
-        if kind is Load:
-            assert isinstance(action, Load)
-            if self.drawn < 0:
-                return "there is no drawn tile to load"
-            return self._why_not_load(action.truck)
-        if kind is Draw:
-            assert isinstance(action, Draw)
-            return self.busy() or self._why_not_draw(action.pile)
-        if kind is Take:
-            assert isinstance(action, Take)
-            return self.busy() or self._why_not_take(action.truck)
-        return self._check_own(action)
+        """``None`` if ``action`` is legal now, else why not (the game's ``CHECKS``)."""
+        handler = self.CHECKS.get(type(action))
+        if handler is None:
+            name = self.game.name
+            return (
+                self.busy()
+                or f"{action} is not {'an' if name[0] in 'AEIOU' else 'a'} {name} action"
+            )
+        return handler(self, action)
+
+    def _check_load(self, action: Load) -> str | None:
+        if self.drawn < 0:
+            return "there is no drawn tile to load"
+        return self._why_not_load(action.truck)
+
+    def _check_draw(self, action: Draw) -> str | None:
+        return self.busy() or self._why_not_draw(action.pile)
+
+    def _check_take(self, action: Take) -> str | None:
+        return self.busy() or self._why_not_take(action.truck)
 
     def _truck_reason(self, t: int) -> str | None:
         if t >= len(self.trucks):
@@ -544,25 +567,25 @@ class TruckState(State):
     # ----- applying ---------------------------------------------------------------------
 
     def _apply(self, action: Action) -> None:
-        kind = type(action)
-        if kind is Draw:
-            assert isinstance(action, Draw)
-            self._draw(max(action.pile, 0))
-        elif kind is Load:
-            assert isinstance(action, Load)
-            t = action.truck
-            if not self.trucks[t]:
-                self.truck_pile[t] = self.pile_of(self.drawn)
-            self.trucks[t].append(self.drawn)
-            self.drawn = -1
-        elif kind is Take:
-            assert isinstance(action, Take)
-            self._take(action.truck)
-        else:
-            self._apply_own(action)
+        handler = self.APPLIES.get(type(action))
+        assert handler is not None  # check() found one
+        handler(self, action)
         self._settle()
         if self.drawn < 0 and not self.pending and not self.unloading:
             self._end_turn()
+
+    def _apply_draw(self, action: Draw) -> None:
+        self._draw(max(action.pile, 0))
+
+    def _apply_load(self, action: Load) -> None:
+        t = action.truck
+        if not self.trucks[t]:
+            self.truck_pile[t] = self.pile_of(self.drawn)
+        self.trucks[t].append(self.drawn)
+        self.drawn = -1
+
+    def _apply_take(self, action: Take) -> None:
+        self._take(action.truck)
 
     def _draw(self, p: int) -> None:
         pile = self.piles[p]
@@ -623,64 +646,6 @@ class TruckState(State):
             self.to_move = last
 
     # ----- copies -----------------------------------------------------------------------
-
-    def clone(self) -> Self:
-        """An independent copy."""
-        new = self._copy_header()
-        new.trucks = [t[:] for t in self.trucks]
-        new.capacity = self.capacity
-        new.taker = self.taker[:]
-        new.truck_pile = self.truck_pile[:]
-        new.took = self.took[:]
-        new.piles = [p[:] for p in self.piles]
-        new.pile_state = self.pile_state[:]
-        new.restricted = self.restricted
-        new.drawn = self.drawn
-        new.unloading = self.unloading[:]
-        new.pending = self.pending[:]
-        new.coins = self.coins[:]
-        new.bank = self.bank
-        new.discarded = self.discarded[:]
-        new.final_round = self.final_round
-        new.round = self.round
-        self._clone_extra(new)
-        return new
-
-    def _key(self) -> tuple[Any, ...]:
-        """Everything that makes up the position, for ``==``."""
-        return (
-            self.game.id,
-            self.players,
-            self.seed,
-            self.options,
-            self.history,
-            self.to_move,
-            self.trucks,
-            self.capacity,
-            self.taker,
-            self.truck_pile,
-            self.took,
-            self.piles,
-            self.pile_state,
-            self.restricted,
-            self.drawn,
-            self.unloading,
-            self.pending,
-            self.coins,
-            self.bank,
-            self.discarded,
-            self.final_round,
-            self.round,
-        )
-
-    def __eq__(self, other: object) -> bool:
-        return (
-            isinstance(other, TruckState)
-            and type(other) is type(self)
-            and self._key() == other._key()
-        )
-
-    __hash__ = None  # type: ignore[assignment]
 
     def determinize(self, rng: Shuffler) -> Self:
         """A copy whose unseen tiles (each pile with its reserve) are reshuffled, pile by pile.
@@ -749,3 +714,11 @@ class TruckState(State):
         v["unloading"] = [self.tile_name(x) for x in sorted(self.unloading)]
         v["discarded"] = [self.tile_name(x) for x in self.discarded]
         return v
+
+
+TruckState.CHECKS.add(Draw, TruckState._check_draw)
+TruckState.CHECKS.add(Load, TruckState._check_load)
+TruckState.CHECKS.add(Take, TruckState._check_take)
+TruckState.APPLIES.add(Draw, TruckState._apply_draw)
+TruckState.APPLIES.add(Load, TruckState._apply_load)
+TruckState.APPLIES.add(Take, TruckState._apply_take)

@@ -17,7 +17,7 @@ import re
 from collections import Counter, OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 from zoogames.core.errors import InvalidOptions, ZoogamesError
@@ -29,8 +29,8 @@ from zoogames.server.errors import ApiError, not_found
 from zoogames.server.hub import Hub
 from zoogames.server.ratelimit import RateLimits
 from zoogames.server.settings import Settings
-from zoogames.server.store import Conflict, Store
-from zoogames.server.table import Planned, Seat, Table, position_of, seat_data
+from zoogames.server.store import Conflict, Seat, Store
+from zoogames.server.table import Planned, Table, position_of
 
 log = logging.getLogger("zoogames.server")
 T = TypeVar("T")
@@ -231,7 +231,7 @@ class Service:
             game.id,
             options_stored,
             seed,
-            [seat_data(s) for s in table_seats],
+            table_seats,
             position_of(state, 0),
             (catalog.deck_sha256(deck), deck) if deck is not None else None,
         )
@@ -328,8 +328,7 @@ class Service:
             if invited is None:
                 assert seat is not None
                 await self.db(self.store.join, table.id, seat, tidy)
-                table.seats[seat].name = tidy
-                table.seats[seat].joined = True
+                table.seats[seat] = replace(table.seats[seat], name=tidy, joined=True)
                 self.hub.push_state(table, table.number)
                 return table.snapshot(seat)
             fresh = tokens.new_token()
@@ -342,9 +341,13 @@ class Service:
             except Conflict:
                 await self._reload(table)
                 raise ApiError(409, "this invitation was used already; reload the game") from None
-            joined = table.seats[invited]
-            joined.name, joined.joined = tidy, True
-            joined.token_sha256, joined.invite_sha256 = tokens.digest(fresh), None
+            table.seats[invited] = replace(
+                table.seats[invited],
+                name=tidy,
+                joined=True,
+                token_sha256=tokens.digest(fresh),
+                invite_sha256=None,
+            )
             self.hub.push_state(table, table.number)
             return {**table.snapshot(invited), "token": fresh}
 
@@ -372,8 +375,15 @@ class Service:
             except Conflict:
                 await self._reload(table)
                 raise ApiError(409, "the seat was joined meanwhile; reload the game") from None
-            target.kind, target.bot, target.name, target.joined = "bot", bot, label, True
-            target.token_sha256 = target.invite_sha256 = None
+            table.seats[seat] = replace(
+                target,
+                kind="bot",
+                bot=bot,
+                name=label,
+                joined=True,
+                token_sha256=None,
+                invite_sha256=None,
+            )
             if table.state.to_move == seat and table.bot_task is None:
                 self._start_bot(table)
             self.hub.push_state(table, table.number)

@@ -45,8 +45,11 @@ class Conflict(Exception):
 
 
 @dataclass(frozen=True, slots=True)
-class SeatData:
-    """One seat as stored."""
+class Seat:
+    """A seat at the table, as stored and as the table holds it (``kind``: human or bot).
+
+    Frozen: a change (joining) replaces the record once the database has it.
+    """
 
     seat: int
     kind: str
@@ -55,6 +58,16 @@ class SeatData:
     joined: bool
     token_sha256: str | None
     invite_sha256: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The seat as snapshots show it (never its token)."""
+        return {
+            "seat": self.seat,
+            "kind": self.kind,
+            "name": self.name,
+            "joined": self.joined,
+            "bot": self.bot,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +81,7 @@ class GameData:
     created_at: datetime
     revision: int
     status: str
-    seats: list[SeatData]
+    seats: list[Seat]
     actions: list[tuple[str, int]]
     deck: dict[str, Any] | None = None
     """The game's own deck (put back into the options to replay it), if it has one."""
@@ -180,7 +193,7 @@ class Store:
         game: str,
         options: dict[str, Any],
         seed: int,
-        seats: list[SeatData],
+        seats: list[Seat],
         position: Position,
         deck: tuple[str, dict[str, Any]] | None = None,
     ) -> datetime:
@@ -256,7 +269,7 @@ class Store:
             revision=row.revision,
             status=row.status,
             seats=[
-                SeatData(s.seat, s.kind, s.bot, s.name, s.joined, s.token_sha256, s.invite_sha256)
+                Seat(s.seat, s.kind, s.bot, s.name, s.joined, s.token_sha256, s.invite_sha256)
                 for s in seats
             ],
             actions=[(a.notation, a.seat) for a in actions],

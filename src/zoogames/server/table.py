@@ -19,33 +19,10 @@ from zoogames.core.record import start
 from zoogames.core.rng import generator_of
 from zoogames.server import tokens
 from zoogames.server.errors import ApiError
-from zoogames.server.store import GameData, Position, SeatData
+from zoogames.server.store import GameData, Position, Seat
 
 PLAYING = "playing"
 OVER = "over"
-
-
-@dataclass(slots=True)
-class Seat:
-    """A seat at the table: ``kind`` is ``human`` or ``bot``."""
-
-    seat: int
-    kind: str
-    bot: str | None
-    name: str | None
-    joined: bool
-    token_sha256: str | None
-    invite_sha256: str | None = None
-
-    def to_json(self) -> dict[str, JSON]:
-        """The seat as snapshots show it (never its token)."""
-        return {
-            "seat": self.seat,
-            "kind": self.kind,
-            "name": self.name,
-            "joined": self.joined,
-            "bot": self.bot,
-        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,10 +123,7 @@ class Table:
         options = data.options if data.deck is None else {**data.options, "deck": data.deck}
         state = start(start_record(data.game, options, data.seed))
         log = replay_log(state, data.actions)
-        seats = [
-            Seat(s.seat, s.kind, s.bot, s.name, s.joined, s.token_sha256, s.invite_sha256)
-            for s in data.seats
-        ]
+        seats = list(data.seats)
         return cls(data.id, options, data.seed, data.created_at, data.revision, seats, state, log)
 
     # ----- reading ---------------------------------------------------------------------
@@ -300,16 +274,3 @@ class Table:
             "view": self.replayed(number).view(None),
             "log": [e.to_json() for e in self.log[:number]],
         }
-
-
-def seat_data(seat: Seat) -> SeatData:
-    """A seat in the form the store writes."""
-    return SeatData(
-        seat.seat,
-        seat.kind,
-        seat.bot,
-        seat.name,
-        seat.joined,
-        seat.token_sha256,
-        seat.invite_sha256,
-    )

@@ -13,6 +13,7 @@ from abc import abstractmethod
 
 from zoogames.bots.base import Bot
 from zoogames.core.game import Action, State
+from zoogames.core.rng import Rng
 
 
 class GreedyBot(Bot):
@@ -51,3 +52,14 @@ class GreedyBot(Bot):
         after = state.clone()
         after.apply(action)
         return self.evaluate(after, seat)
+
+    # ----- for search bots (``mcts``) ---------------------------------------------------
+
+    def playout_decide(self, state: State, legal: list[Action]) -> Action:
+        """The decision of a search playout: :meth:`decide`, unless a game makes it cheaper."""
+        return self.decide(state, legal)
+
+    def playout_turn(self, state: State, legal: list[Action], rng: Rng) -> None:
+        """Finish the turn in progress in a search playout (``legal``: the actions now)."""
+        assert state.to_move is not None
+        self.finish_turn(state, state.to_move)

@@ -37,21 +37,24 @@ from __future__ import annotations
 from typing import Any
 
 from zoogames.bots.greedy import GreedyBot
+from zoogames.core.bits import bits
 from zoogames.core.game import Action, State
 from zoogames.games.aquarium_designer import layout as L
 from zoogames.games.aquarium_designer.actions import Draw, Pass, draw
 from zoogames.games.aquarium_designer.layout import Layout
-from zoogames.games.aquarium_designer.state import ROUNDS, DesignerState, tables
+from zoogames.games.aquarium_designer.state import ROUNDS, DesignerState, deck_masks
 
 GROW = 0.2
 HOPE = (0.0, 0.8, 0.2, 0.1)
+KEEP = 0.25
+"""Pass if the card kept for later is worth at least its value now less this."""
 
 
 def fillable_sections(lay: Layout) -> tuple[int, int]:
     """The sections of the positions still to fill, and how many positions those are."""
     free = lay.fillable()
     mask = 0
-    for p in L.bits(free):
+    for p in bits(free):
         mask |= L.POS_SECTIONS[p]
     return mask, free.bit_count()
 
@@ -84,7 +87,7 @@ class DesignerGreedy(GreedyBot):
         seed: int = 0,
         lookahead: int = -1,
         width: int = 8,
-        keep: float = 0.25,
+        keep: float = KEEP,
         **params: Any,
     ) -> None:
         super().__init__(seed, **params)
@@ -102,8 +105,8 @@ class DesignerGreedy(GreedyBot):
     ) -> list[tuple[float, Draw]]:
         """Every draw of ``offer`` for ``seat``, valued by the evaluation after it."""
         lay = state.layouts[seat]
-        masks = tables(state.deck).layout
-        where = [L.XY[p] for p in L.bits(lay.free())]
+        masks = deck_masks(state.deck).layout
+        where = [L.XY[p] for p in bits(lay.free())]
         out: list[tuple[float, Draw]] = []
         for card in sorted(offer):
             for x, y in where:
@@ -133,7 +136,7 @@ class DesignerGreedy(GreedyBot):
         if not lookahead or not state.preview:
             return self.best(state, seat, state.offer)[1]
         ranked = sorted(self.options(state, seat, state.offer), key=lambda va: -va[0])
-        masks = tables(state.deck).layout
+        masks = deck_masks(state.deck).layout
         best_value, best_action = float("-inf"), ranked[0][1]
         for _, action in ranked[: self.width]:
             trial = state.clone()
@@ -151,7 +154,7 @@ class DesignerGreedy(GreedyBot):
         lay = state.layouts[seat]
         if isinstance(action, Draw):
             lay = lay.copy()
-            masks = tables(state.deck).layout[action.card - 1][action.turns]
+            masks = deck_masks(state.deck).layout[action.card - 1][action.turns]
             lay.place(action.card, action.x, action.y, action.turns, masks)
         return evaluate_layout(lay, state.need)
 

@@ -13,13 +13,17 @@ from typing import Any
 
 from zoogames.bots.greedy import GreedyBot
 from zoogames.core.game import Action, State
+from zoogames.core.rng import Rng
 from zoogames.games.trucks import TRUCK_NAMES, Draw, Load, Take, TruckState
+
+TAKE_AT = 2.5
+"""Take a truck worth at least this much to the bot (its tiles placed greedily)."""
 
 
 class TruckGreedy(GreedyBot):
     """A greedy bot for a truck game (see the module docstring)."""
 
-    def __init__(self, seed: int = 0, take_at: float = 2.5, **params: Any) -> None:
+    def __init__(self, seed: int = 0, take_at: float = TAKE_AT, **params: Any) -> None:
         super().__init__(seed, **params)
         self.take_at = float(take_at)
 
@@ -56,6 +60,31 @@ class TruckGreedy(GreedyBot):
         if can_draw:
             return next(a for a in legal if isinstance(a, Draw))
         return best_take or legal[0]
+
+    def playout_decide(self, state: State, legal: list[Action]) -> Action:
+        """:meth:`decide` without the money actions, for search playouts.
+
+        Valuing every money action (each expansion site, each coworker move) is most of what
+        a greedy turn costs, so playouts leave them out. A playout looks only to the end of
+        the round; the search itself still weighs every action where it branches.
+        """
+        core: list[Action] = [a for a in legal if isinstance(a, Draw | Take | Load)]
+        if core and len(core) < len(legal):
+            legal = core
+        return self.decide(state, legal)
+
+    def playout_turn(self, state: State, legal: list[Action], rng: Rng) -> None:
+        """In a search playout a drawn tile goes on a random truck; other turns end greedily.
+
+        One-ply steps cannot tell the trucks apart, and :meth:`decide`'s own choice, which
+        weighs every player's gain from every truck, would cost more than the rest of the
+        playout.
+        """
+        assert isinstance(state, TruckState) and state.to_move is not None
+        if state.drawn >= 0:
+            state.apply(rng.choice(legal))
+        else:
+            self.finish_turn(state, state.to_move)
 
     def load_value(self, state: TruckState, action: Action, seat: int) -> float:
         """What the truck is worth to us with the tile, less its worth to the next taker."""

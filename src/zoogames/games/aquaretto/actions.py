@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from zoogames.core.bits import bits
 from zoogames.core.errors import IllegalAction
 from zoogames.core.game import Action
 from zoogames.games.aquaretto import geometry as g
@@ -104,7 +105,7 @@ class Expand(Action):
 
     def __str__(self) -> str:
         size = "large" if self.large else "small"
-        return f"expand {size} " + " ".join(place_name(c) for c in g.bits(self.cells))
+        return f"expand {size} " + " ".join(place_name(c) for c in bits(self.cells))
 
 
 # Interned constructors: legal-move generation asks for the same actions again and again.

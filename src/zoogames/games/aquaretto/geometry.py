@@ -8,8 +8,9 @@ so shifting a mask by one never wraps a cell into the next row.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from functools import lru_cache
+
+from zoogames.core.bits import bits as bits  # noqa: PLC0414 (re-exported: geometry.bits)
 
 LO, HI = -8, 12
 SIZE = HI - LO + 1
@@ -47,14 +48,6 @@ def mask_of(cells: list[tuple[int, int]]) -> int:
     for x, y in cells:
         m |= bit(x, y)
     return m
-
-
-def bits(m: int) -> Iterator[int]:
-    """The bit indices set in ``m``, lowest first."""
-    while m:
-        low = m & -m
-        yield low.bit_length() - 1
-        m ^= low
 
 
 def cells_of(m: int) -> list[tuple[int, int]]:

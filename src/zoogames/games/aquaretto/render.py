@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from zoogames.games.aquaretto import geometry as g
 from zoogames.games.aquaretto import tiles as t
 from zoogames.games.truck_render import render_trucks, seat_line
+from zoogames.games.trucks import RESERVE
 
 if TYPE_CHECKING:
     from zoogames.games.aquaretto.state import AquarettoState
@@ -66,7 +67,7 @@ def render_water_zoo(z: WaterZoo) -> list[str]:
 def render(state: AquarettoState) -> str:
     """The whole table as text."""
     out = []
-    reserve = min(15, len(state.pile))
+    reserve = min(RESERVE, len(state.pile))
     out.append(
         f"Round {state.round}{' (last round)' if state.final_round else ''}:"
         f" pile {len(state.pile) - reserve}, reserve {reserve}, bank {state.bank} coins,"

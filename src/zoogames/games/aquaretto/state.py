@@ -7,8 +7,11 @@ placement earns, the money actions, and the score.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
+from zoogames.core.bits import bits
+from zoogames.core.dispatch import Dispatch
+from zoogames.core.fields import LIST, SHARED, Fields, fields
 from zoogames.core.game import JSON, START_PLAYER, Action, Game, OptionSpec, Score
 from zoogames.core.words import with_article
 from zoogames.games.aquaretto import geometry as g
@@ -30,6 +33,7 @@ from zoogames.games.aquaretto.actions import (
     place,
     worker,
 )
+from zoogames.games.aquaretto.render import render
 from zoogames.games.aquaretto.zoo import (
     CASHIER,
     DEPOT,
@@ -66,6 +70,11 @@ class AquarettoState(TruckState):
     """
 
     COIN_TILES = frozenset((t.COIN,))
+    CHECKS: ClassVar[Dispatch[Any, str | None]] = Dispatch(TruckState.CHECKS)
+    APPLIES: ClassVar[Dispatch[Any, None]] = Dispatch(TruckState.APPLIES)
+    FIELDS: ClassVar[Fields] = TruckState.FIELDS + fields(
+        zoos=WaterZoo, supply=SHARED, young_left=LIST, in_play=SHARED
+    )
 
     zoos: list[WaterZoo]
     supply: int
@@ -76,20 +85,11 @@ class AquarettoState(TruckState):
         """The notation of a tile kind."""
         return t.name(tile)
 
-    def _clone_extra(self, new: Any) -> None:
-        new.zoos = [z.copy() for z in self.zoos]
-        new.supply = self.supply
-        new.young_left = self.young_left[:]
-        new.in_play = self.in_play
-
-    def _key(self) -> tuple[Any, ...]:
-        return (*super()._key(), self.zoos, self.supply, self.young_left, self.in_play)
-
     # ----- placing the truck's tiles and what they earn (A-R7, A-R8) --------------------
 
     def _placement_actions(self, tile: int) -> list[Action]:
         z = self.zoos[self.to_move]  # type: ignore[index]
-        acts: list[Action] = [place(tile, c) for c in g.bits(z.legal_cells(tile >> 3))]
+        acts: list[Action] = [place(tile, c) for c in bits(z.legal_cells(tile >> 3))]
         acts.append(place(tile, DEPOT))
         return acts
 
@@ -108,7 +108,7 @@ class AquarettoState(TruckState):
         head = self.pending[0]
         if head == WORKER:
             return [worker(w) for w in z.worker_slots()]
-        return [offspring(c) for c in g.bits(z.legal_cells(head))]
+        return [offspring(c) for c in bits(z.legal_cells(head))]
 
     def _pending_text(self) -> str:
         head = self.pending[0]
@@ -143,7 +143,7 @@ class AquarettoState(TruckState):
         if coins < 1:
             return acts
         if z.depot:
-            acts.extend(move(DEPOT, c) for c in g.bits(z.legal_cells(z.depot[-1] >> 3)))
+            acts.extend(move(DEPOT, c) for c in bits(z.legal_cells(z.depot[-1] >> 3)))
         for src in dict.fromkeys(z.workers()):
             for dst in z.worker_slots():
                 if dst != src:
@@ -154,7 +154,7 @@ class AquarettoState(TruckState):
         for seller, other in enumerate(self.zoos):
             if seller != seat and other.depot:
                 cells = z.legal_cells(other.depot[-1] >> 3)
-                acts.extend(buy(seller, c) for c in g.bits(cells))
+                acts.extend(buy(seller, c) for c in bits(cells))
         if z.depot:
             acts.append(DISCARD)
         acts.extend(expand(True, m) for m in z.expansion_sites(True))
@@ -162,55 +162,66 @@ class AquarettoState(TruckState):
 
     # ----- checking and applying --------------------------------------------------------
 
-    def _check_own(self, action: Action) -> str | None:
+    def _mover(self) -> tuple[int, WaterZoo]:
+        """The seat to move and its water zoo."""
         seat = self.to_move
         assert seat is not None
-        z = self.zoos[seat]
-        kind = type(action)
-        if kind is Place:
-            assert isinstance(action, Place)
-            reason = self.why_not_unload(seat, action.tile)
-            if reason or action.where == DEPOT:
-                return reason
-            return z.why_not(action.tile >> 3, action.where)
-        if kind is Offspring:
-            assert isinstance(action, Offspring)
-            if not self.pending or self.pending[0] == WORKER:
-                return self.busy() or "there is no offspring to place"
-            return z.why_not(self.pending[0], action.where)
-        if kind is Worker:
-            assert isinstance(action, Worker)
-            if not self.pending or self.pending[0] != WORKER:
-                return self.busy() or "there is no coworker to place"
-            return self._why_not_worker(z, action.where)
+        return seat, self.zoos[seat]
+
+    def _check_place(self, action: Place) -> str | None:
+        seat, z = self._mover()
+        reason = self.why_not_unload(seat, action.tile)
+        if reason or action.where == DEPOT:
+            return reason
+        return z.why_not(action.tile >> 3, action.where)
+
+    def _check_offspring(self, action: Offspring) -> str | None:
+        _, z = self._mover()
+        if not self.pending or self.pending[0] == WORKER:
+            return self.busy() or "there is no offspring to place"
+        return z.why_not(self.pending[0], action.where)
+
+    def _check_worker(self, action: Worker) -> str | None:
+        _, z = self._mover()
+        if not self.pending or self.pending[0] != WORKER:
+            return self.busy() or "there is no coworker to place"
+        return self._why_not_worker(z, action.where)
+
+    def _why_not_pay(self, cost: int) -> str | None:
+        """Why the seat to move cannot start a money action of ``cost`` coins now."""
+        seat, _ = self._mover()
         reason = self.busy()
         if reason:
             return reason
-        cost: int | None = {Move: 1, Buy: 2, Discard: 2}.get(kind)
-        if kind is Expand:
-            assert isinstance(action, Expand)
-            cost = 2 if action.large else 1
-        if cost is None:
-            return f"{action} is not an Aquaretto action"
         if self.coins[seat] < cost:
             return f"that costs {cost} coin{'s' * (cost > 1)}; you have {self.coins[seat]}"
-        if kind is Move:
-            assert isinstance(action, Move)
-            return self._why_not_move(z, action)
-        if kind is Buy:
-            assert isinstance(action, Buy)
-            if action.seller == seat:
-                return "you cannot buy from your own depot (move costs 1 coin)"
-            if action.seller >= self.players:
-                return f"there is no seat {action.seller}"
-            other = self.zoos[action.seller]
-            if not other.depot:
-                return f"seat {action.seller}'s depot is empty"
-            return z.why_not(other.depot[-1] >> 3, action.where)
-        if kind is Discard:
-            return None if z.depot else "your depot is empty"
-        assert isinstance(action, Expand)
-        return self._why_not_expand(z, action)
+        return None
+
+    def _check_move(self, action: Move) -> str | None:
+        return self._why_not_pay(1) or self._why_not_move(self._mover()[1], action)
+
+    def _check_buy(self, action: Buy) -> str | None:
+        seat, z = self._mover()
+        reason = self._why_not_pay(2)
+        if reason:
+            return reason
+        if action.seller == seat:
+            return "you cannot buy from your own depot (move costs 1 coin)"
+        if action.seller >= self.players:
+            return f"there is no seat {action.seller}"
+        other = self.zoos[action.seller]
+        if not other.depot:
+            return f"seat {action.seller}'s depot is empty"
+        return z.why_not(other.depot[-1] >> 3, action.where)
+
+    def _check_discard(self, action: Discard) -> str | None:
+        reason = self._why_not_pay(2)
+        return reason or (None if self._mover()[1].depot else "your depot is empty")
+
+    def _check_expand(self, action: Expand) -> str | None:
+        return self._why_not_pay(2 if action.large else 1) or self._why_not_expand(
+            self._mover()[1], action
+        )
 
     @staticmethod
     def _why_not_worker(z: WaterZoo, where: int) -> str | None:
@@ -247,51 +258,53 @@ class AquarettoState(TruckState):
             return "an expansion may not overlap an earlier one (A-R1)"
         return "an expansion must share an edge with a space of the water zoo (A-R1)"
 
-    def _apply_own(self, action: Action) -> None:
-        seat = self.to_move
-        assert seat is not None
-        z = self.zoos[seat]
-        kind = type(action)
-        if kind is Place:
-            assert isinstance(action, Place)
-            self.unloading.remove(action.tile)
-            if action.where == DEPOT:
-                z.depot.append(action.tile)
-            else:
-                self._earn(seat, action.tile >> 3, z.put(action.tile, action.where))
-        elif kind is Offspring:
-            assert isinstance(action, Offspring)
-            s = self.pending.pop(0)
-            self.young_left[s] -= 1
-            self._earn(seat, s, z.put(s * 8 + t.YOUNG, action.where))
-        elif kind is Worker:
-            assert isinstance(action, Worker)
-            self.pending.pop(0)
-            self.supply -= 1
-            z.add_worker(action.where)
-        elif kind is Move:
-            assert isinstance(action, Move)
-            self._pay(seat, 1)
-            if action.src == DEPOT:
-                tile = z.depot.pop()
-                self._earn(seat, tile >> 3, z.put(tile, action.dst))
-            else:
-                z.remove_worker(action.src)
-                z.add_worker(action.dst)
-        elif kind is Buy:
-            assert isinstance(action, Buy)
-            self._pay(seat, 1)
-            self.coins[seat] -= 1
-            self.coins[action.seller] += 1
-            tile = self.zoos[action.seller].depot.pop()
-            self._earn(seat, tile >> 3, z.put(tile, action.where))
-        elif kind is Discard:
-            self._pay(seat, 2)
-            self.discarded.append(z.depot.pop())
+    def _apply_place(self, action: Place) -> None:
+        seat, z = self._mover()
+        self.unloading.remove(action.tile)
+        if action.where == DEPOT:
+            z.depot.append(action.tile)
         else:
-            assert isinstance(action, Expand)
-            self._pay(seat, 2 if action.large else 1)
-            z.expand(action.cells, action.large)
+            self._earn(seat, action.tile >> 3, z.put(action.tile, action.where))
+
+    def _apply_offspring(self, action: Offspring) -> None:
+        seat, z = self._mover()
+        s = self.pending.pop(0)
+        self.young_left[s] -= 1
+        self._earn(seat, s, z.put(s * 8 + t.YOUNG, action.where))
+
+    def _apply_worker(self, action: Worker) -> None:
+        _, z = self._mover()
+        self.pending.pop(0)
+        self.supply -= 1
+        z.add_worker(action.where)
+
+    def _apply_move(self, action: Move) -> None:
+        seat, z = self._mover()
+        self._pay(seat, 1)
+        if action.src == DEPOT:
+            tile = z.depot.pop()
+            self._earn(seat, tile >> 3, z.put(tile, action.dst))
+        else:
+            z.remove_worker(action.src)
+            z.add_worker(action.dst)
+
+    def _apply_buy(self, action: Buy) -> None:
+        seat, z = self._mover()
+        self._pay(seat, 1)
+        self.coins[seat] -= 1
+        self.coins[action.seller] += 1
+        tile = self.zoos[action.seller].depot.pop()
+        self._earn(seat, tile >> 3, z.put(tile, action.where))
+
+    def _apply_discard(self, action: Discard) -> None:
+        seat, z = self._mover()
+        self._pay(seat, 2)
+        self.discarded.append(z.depot.pop())
+
+    def _apply_expand(self, action: Expand) -> None:
+        seat, z = self._mover()
+        self._pay(seat, 2 if action.large else 1)
+        z.expand(action.cells, action.large)
 
     # ----- scores and views -------------------------------------------------------------
 
@@ -325,9 +338,9 @@ class AquarettoState(TruckState):
         kinds: dict[int, int] = {}
         for s, basin in enumerate(z.species):
             if basin:
-                kinds.update(dict.fromkeys(g.bits(basin), s * 8))
+                kinds.update(dict.fromkeys(bits(basin), s * 8))
         for mark, m in z.marks():
-            for c in g.bits(m):
+            for c in bits(m):
                 kinds[c] += mark
         tiles: list[JSON] = []
         for c in sorted(kinds):
@@ -359,9 +372,23 @@ class AquarettoState(TruckState):
         return describe(self, action)
 
     def __str__(self) -> str:
-        from zoogames.games.aquaretto.render import render
-
         return render(self)
+
+
+AquarettoState.CHECKS.add(Place, AquarettoState._check_place)
+AquarettoState.CHECKS.add(Offspring, AquarettoState._check_offspring)
+AquarettoState.CHECKS.add(Worker, AquarettoState._check_worker)
+AquarettoState.CHECKS.add(Move, AquarettoState._check_move)
+AquarettoState.CHECKS.add(Buy, AquarettoState._check_buy)
+AquarettoState.CHECKS.add(Discard, AquarettoState._check_discard)
+AquarettoState.CHECKS.add(Expand, AquarettoState._check_expand)
+AquarettoState.APPLIES.add(Place, AquarettoState._apply_place)
+AquarettoState.APPLIES.add(Offspring, AquarettoState._apply_offspring)
+AquarettoState.APPLIES.add(Worker, AquarettoState._apply_worker)
+AquarettoState.APPLIES.add(Move, AquarettoState._apply_move)
+AquarettoState.APPLIES.add(Buy, AquarettoState._apply_buy)
+AquarettoState.APPLIES.add(Discard, AquarettoState._apply_discard)
+AquarettoState.APPLIES.add(Expand, AquarettoState._apply_expand)
 
 
 def tile_words(tile: int) -> str:
@@ -445,7 +472,7 @@ class Aquaretto(Game):
         fish = tuple(t.SPECIES[s] for s in t.FISH_SPECIES)
         return [START_PLAYER, removed_option(("", fish))]
 
-    def new_game(self, players: int, seed: int | None = None, **options: Any) -> AquarettoState:
+    def new_game(self, players: Any, seed: Any = None, **options: Any) -> AquarettoState:
         """A new game; see the class docstring for the options."""
         self.check_players(players)
         check_options(self, options)

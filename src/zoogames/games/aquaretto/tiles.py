@@ -21,7 +21,6 @@ MARK_CHARS = " mf~!y"
 COIN = 64
 """The coin tile's kind."""
 
-RESERVE = 15
 COINS_IN_GAME = 30
 COWORKERS = 16
 YOUNG_PER_SPECIES = 2

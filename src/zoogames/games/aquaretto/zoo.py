@@ -8,8 +8,10 @@ supplies (bank, coworkers, offspring) belong to the game state, which turns the
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
+from zoogames.core.bits import bits
+from zoogames.core.fields import LIST, SHARED, Fields, copy_of, fields, names_of, same_fields
 from zoogames.core.game import Score
 from zoogames.games.aquaretto import geometry as g
 from zoogames.games.aquaretto.tiles import (
@@ -55,28 +57,29 @@ class WaterZoo:
     tiles in that basin that have not bred yet (each breeds once).
     """
 
-    __slots__ = (
-        "allowance",
-        "animals",
-        "bolt",
-        "cashiers",
-        "depot",
-        "expansions",
-        "female",
-        "fish",
-        "keepers",
-        "large_left",
-        "male",
-        "manager",
-        "nspecies",
-        "small_left",
-        "spaces",
-        "species",
-        "trainers",
-        "unpaired_f",
-        "unpaired_m",
-        "young",
+    FIELDS: ClassVar[Fields] = fields(
+        spaces=SHARED,
+        animals=SHARED,
+        trainers=SHARED,
+        species=LIST,
+        nspecies=SHARED,
+        male=SHARED,
+        female=SHARED,
+        fish=SHARED,
+        bolt=SHARED,
+        young=SHARED,
+        unpaired_m=LIST,
+        unpaired_f=LIST,
+        depot=LIST,
+        cashiers=SHARED,
+        keepers=SHARED,
+        manager=SHARED,
+        small_left=SHARED,
+        large_left=SHARED,
+        allowance=SHARED,
+        expansions=LIST,
     )
+    __slots__ = names_of(FIELDS)
 
     def __init__(self) -> None:
         self.spaces = g.BASE
@@ -95,29 +98,10 @@ class WaterZoo:
 
     def copy(self) -> WaterZoo:
         """An independent copy."""
-        z = WaterZoo.__new__(WaterZoo)
-        z.spaces, z.animals, z.trainers = self.spaces, self.animals, self.trainers
-        z.species = self.species[:]
-        z.nspecies = self.nspecies
-        z.male, z.female, z.fish, z.bolt, z.young = (
-            self.male,
-            self.female,
-            self.fish,
-            self.bolt,
-            self.young,
-        )
-        z.unpaired_m = self.unpaired_m[:]
-        z.unpaired_f = self.unpaired_f[:]
-        z.depot = self.depot[:]
-        z.cashiers, z.keepers, z.manager = self.cashiers, self.keepers, self.manager
-        z.small_left, z.large_left, z.allowance = self.small_left, self.large_left, self.allowance
-        z.expansions = self.expansions[:]
-        return z
+        return copy_of(self)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, WaterZoo) and all(
-            getattr(self, k) == getattr(other, k) for k in WaterZoo.__slots__
-        )
+        return same_fields(self, other)
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -228,7 +212,7 @@ class WaterZoo:
             slots.append(KEEPER)
         if not self.manager:
             slots.append(MANAGER)
-        slots.extend(g.bits(self.empty()))
+        slots.extend(bits(self.empty()))
         return slots
 
     def workers(self) -> list[int]:
@@ -237,7 +221,7 @@ class WaterZoo:
             [CASHIER] * self.cashiers
             + [KEEPER] * self.keepers
             + [MANAGER] * self.manager
-            + list(g.bits(self.trainers))
+            + list(bits(self.trainers))
         )
 
     def add_worker(self, where: int) -> None:
@@ -306,7 +290,7 @@ class WaterZoo:
         for s in TRAINABLE:
             trainable |= self.species[s]
         trainable &= ~self.bolt
-        trained = sum((g.AROUND[t] & trainable).bit_count() for t in g.bits(self.trainers))
+        trained = sum((g.AROUND[t] & trainable).bit_count() for t in bits(self.trainers))
         depot_species = len({t >> 3 for t in self.depot})
         parts = {
             "animals": self.animals.bit_count(),

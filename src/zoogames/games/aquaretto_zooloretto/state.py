@@ -20,9 +20,11 @@ scoring are theirs, so a fix in either game is a fix here too. What is this game
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
+from zoogames.core.dispatch import Dispatch
 from zoogames.core.errors import IllegalAction, InvalidOptions
+from zoogames.core.fields import Fields
 from zoogames.core.game import JSON, START_PLAYER, Action, Game, OptionSpec, Score
 from zoogames.core.words import with_article
 from zoogames.games.aquaretto import state as aq
@@ -30,12 +32,16 @@ from zoogames.games.aquaretto import tiles as at
 from zoogames.games.aquaretto.actions import Place as WaterPlace
 from zoogames.games.aquaretto.actions import parse as parse_aquaretto
 from zoogames.games.aquaretto.state import AquarettoState
+from zoogames.games.aquaretto_zooloretto.render import render
 from zoogames.games.trucks import (
+    AQUARETTO_PILE,
     PILE_NAMES,
     TRUCK_NAMES,
+    ZOOLORETTO_PILE,
     Draw,
     Load,
     Take,
+    TruckState,
     build_pile,
     check_options,
     check_seed,
@@ -45,14 +51,10 @@ from zoogames.games.trucks import (
 )
 from zoogames.games.zooloretto import state as zo
 from zoogames.games.zooloretto import tiles as zt
-from zoogames.games.zooloretto.actions import ACTIONS as ZOO_ACTIONS
 from zoogames.games.zooloretto.actions import Place as ZooPlace
 from zoogames.games.zooloretto.actions import parse as parse_zooloretto
-from zoogames.games.zooloretto.state import ZoolorettoState
+from zoogames.games.zooloretto.state import ZOO_APPLIES, ZOO_CHECKS, ZoolorettoState, ZooRules
 from zoogames.games.zooloretto.zoo import PLACES
-
-AQUARETTO, ZOOLORETTO = 0, 1
-"""The piles, by index (``PILE_NAMES``)."""
 
 COIN_NAMES = {at.COIN: "aquaretto-coin", zt.COIN: "zooloretto-coin"}
 """The coin tiles of the two piles; every other tile keeps its own game's name."""
@@ -84,7 +86,7 @@ def tile_words(tile: int) -> str:
     return zo.tile_words(tile) if tile >= zt.FIRST else aq.tile_words(tile)
 
 
-class AquarettoZoolorettoState(AquarettoState, ZoolorettoState):
+class AquarettoZoolorettoState(AquarettoState, ZooRules):
     """A position of "Aquaretto with Zooloretto".
 
     Aquaretto's fields (``zoos``: the water zoos, ``supply``, ``young_left``,
@@ -95,6 +97,13 @@ class AquarettoZoolorettoState(AquarettoState, ZoolorettoState):
     """
 
     COIN_TILES = frozenset(COIN_NAMES)
+    FIELDS: ClassVar[Fields] = (
+        AquarettoState.FIELDS + ZoolorettoState.FIELDS[len(TruckState.FIELDS) :]
+    )
+    """Aquaretto's fields, then Zooloretto's own."""
+    CHECKS: ClassVar[Dispatch[Any, str | None]] = Dispatch(AquarettoState.CHECKS, ZOO_CHECKS)
+    """Both games' actions, each checked by its own game's rules (see below for places)."""
+    APPLIES: ClassVar[Dispatch[Any, None]] = Dispatch(AquarettoState.APPLIES, ZOO_APPLIES)
 
     def tile_name(self, tile: int) -> str:
         """The notation of a tile kind."""
@@ -102,42 +111,33 @@ class AquarettoZoolorettoState(AquarettoState, ZoolorettoState):
 
     def pile_of(self, tile: int) -> int:
         """Zooloretto's tiles come from the second pile."""
-        return ZOOLORETTO if tile >= zt.FIRST else AQUARETTO
-
-    def _clone_extra(self, new: Any) -> None:
-        AquarettoState._clone_extra(self, new)
-        ZoolorettoState._clone_extra(self, new)
+        return ZOOLORETTO_PILE if tile >= zt.FIRST else AQUARETTO_PILE
 
     # ----- each tile and action to its own game (C-R1) -----------------------------------
 
     def _placement_actions(self, tile: int) -> list[Action]:
         if tile >= zt.FIRST:
-            return ZoolorettoState._placement_actions(self, tile)
+            return self._zoo_placement_actions(tile)
         return AquarettoState._placement_actions(self, tile)
 
     def _money_actions(self) -> list[Action]:
         """One money action per turn, in the water zoo or in the zoo."""
         acts = AquarettoState._money_actions(self)
-        acts.extend(ZoolorettoState._money_actions(self))
+        acts.extend(self._zoo_money_actions())
         return acts
 
-    def _check_own(self, action: Action) -> str | None:
-        kind = type(action)
-        zoo = kind in ZOO_ACTIONS
-        if kind is ZooPlace or kind is WaterPlace:
-            tile: int = action.tile  # type: ignore[attr-defined]
-            if (tile >= zt.FIRST) != zoo:
-                game = PILE_NAMES[self.pile_of(tile)]
-                return f"{tile_name(tile)} is a {game} tile: it goes to that game's zoo"
-        if zoo:
-            return ZoolorettoState._check_own(self, action)
-        return AquarettoState._check_own(self, action)
+    def _wrong_zoo(self, tile: int, zoo: bool) -> str | None:
+        """Why ``tile`` may not be placed by the ``zoo`` (or water zoo) game's action."""
+        if (tile >= zt.FIRST) == zoo:
+            return None
+        game = PILE_NAMES[self.pile_of(tile)]
+        return f"{tile_name(tile)} is a {game} tile: it goes to that game's zoo"
 
-    def _apply_own(self, action: Action) -> None:
-        if type(action) in ZOO_ACTIONS:
-            ZoolorettoState._apply_own(self, action)
-        else:
-            AquarettoState._apply_own(self, action)
+    def _check_water_place(self, action: WaterPlace) -> str | None:
+        return self._wrong_zoo(action.tile, False) or self._check_place(action)
+
+    def _check_zoo_place(self, action: ZooPlace) -> str | None:
+        return self._wrong_zoo(action.tile, True) or self._zoo_check_place(action)
 
     # ----- scores and views -------------------------------------------------------------
 
@@ -181,14 +181,16 @@ class AquarettoZoolorettoState(AquarettoState, ZoolorettoState):
             return f"loads {tile_words(self.drawn)} onto truck {TRUCK_NAMES[action.truck]}"
         if isinstance(action, Take):
             return f"takes truck {TRUCK_NAMES[action.truck]}"
-        if type(action) in ZOO_ACTIONS:
+        if type(action) in ZOO_CHECKS:
             return self._zoo_describe(action)
         return aq.describe(self, action)
 
     def __str__(self) -> str:
-        from zoogames.games.aquaretto_zooloretto.render import render
-
         return render(self)
+
+
+AquarettoZoolorettoState.CHECKS.add(WaterPlace, AquarettoZoolorettoState._check_water_place)
+AquarettoZoolorettoState.CHECKS.add(ZooPlace, AquarettoZoolorettoState._check_zoo_place)
 
 
 def _zooloretto_words(words: list[str]) -> bool:
@@ -254,9 +256,7 @@ class AquarettoZooloretto(Game):
         fish = tuple(at.SPECIES[s] for s in at.FISH_SPECIES)
         return [START_PLAYER, removed_option(("Aquaretto", fish), ("Zooloretto", zt.SPECIES))]
 
-    def new_game(
-        self, players: int, seed: int | None = None, **options: Any
-    ) -> AquarettoZoolorettoState:
+    def new_game(self, players: Any, seed: Any = None, **options: Any) -> AquarettoZoolorettoState:
         """A new game; see the class docstring for the options."""
         self.check_players(players)
         check_options(self, options)
@@ -314,7 +314,7 @@ def split_draw_order(given: Any) -> tuple[Any, Any]:
         raise InvalidOptions(
             'draw_order must be {"aquaretto": [tile names], "zooloretto": [tile names]}'
         )
-    return given.get(PILE_NAMES[AQUARETTO]), given.get(PILE_NAMES[ZOOLORETTO])
+    return given.get(PILE_NAMES[AQUARETTO_PILE]), given.get(PILE_NAMES[ZOOLORETTO_PILE])
 
 
 AQUARETTO_ZOOLORETTO = AquarettoZooloretto()

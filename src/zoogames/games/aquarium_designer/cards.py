@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from zoogames.core.errors import InvalidOptions
+from zoogames.core.fields import rebuilt
 
 COLOURS = ("angelfish", "sea-lion", "dolphin", "penguin")
 """The four colours, each named by its species (D-D1)."""
@@ -65,6 +66,9 @@ class Card:
     """One card as printed (rotation 0): its four sections TL, TR, BL, BR."""
 
     sections: tuple[Section, Section, Section, Section]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return rebuilt(self)
 
     def rotated(self, quarter_turns: int) -> tuple[Section, ...]:
         """The sections TL, TR, BL, BR after turning the card clockwise ``quarter_turns`` times.
@@ -147,6 +151,9 @@ class Deck:
     entrance: tuple[Card, ...]
     layout: tuple[Card, ...]
     digest: str
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return rebuilt(self)
 
     def to_json(self) -> dict[str, Any]:
         """The deck file's content, canonical (one space between sections)."""

@@ -13,10 +13,11 @@ within and across cards) of sections of one colour (D-R1).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from functools import lru_cache
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
+from zoogames.core.bits import bits as bits  # noqa: PLC0414 (re-exported: layout.bits)
+from zoogames.core.fields import LIST, SHARED, Fields, copy_of, fields, names_of, same_fields
 from zoogames.games.aquarium_designer.cards import Card
 
 LO, HI = -2, 2
@@ -80,14 +81,6 @@ def box(minx: int, maxx: int, miny: int, maxy: int) -> int:
     return m
 
 
-def bits(m: int) -> Iterator[int]:
-    """The bit indices set in ``m``, lowest first."""
-    while m:
-        low = m & -m
-        yield low.bit_length() - 1
-        m ^= low
-
-
 Masks = tuple[int, int, int, int, int]
 """A card in one rotation at bit 0: the local masks of its 4 colours, then its animals."""
 
@@ -145,18 +138,19 @@ class Layout:
     placed; the entrance card (number ``entrance``) lies at ``(0, 0)`` unturned.
     """
 
-    __slots__ = (
-        "animals",
-        "cards",
-        "colours",
-        "entrance",
-        "maxx",
-        "maxy",
-        "minx",
-        "miny",
-        "occupied",
-        "touch",
+    FIELDS: ClassVar[Fields] = fields(
+        entrance=SHARED,
+        cards=LIST,
+        occupied=SHARED,
+        touch=SHARED,
+        minx=SHARED,
+        maxx=SHARED,
+        miny=SHARED,
+        maxy=SHARED,
+        colours=LIST,
+        animals=SHARED,
     )
+    __slots__ = names_of(FIELDS)
 
     entrance: int
     cards: list[tuple[int, int, int, int]]
@@ -169,36 +163,30 @@ class Layout:
     colours: list[int]
     animals: int
 
-    def __init__(self, entrance: int, masks: Masks) -> None:
-        self.entrance = entrance
+    def __init__(self) -> None:
+        """No card yet (a new aquarium starts with :meth:`with_entrance`)."""
+        self.entrance = 0
         self.cards = []
         self.occupied = 0
         self.touch = 0
         self.minx = self.maxx = self.miny = self.maxy = 0
         self.colours = [0, 0, 0, 0]
         self.animals = 0
-        self._lay(pos(0, 0), masks)
+
+    @staticmethod
+    def with_entrance(entrance: int, masks: Masks) -> Layout:
+        """A new aquarium: entrance card ``entrance`` (``masks``: its sections) at 0,0."""
+        lay = Layout()
+        lay.entrance = entrance
+        lay._lay(pos(0, 0), masks)
+        return lay
 
     def copy(self) -> Layout:
         """An independent copy."""
-        new = Layout.__new__(Layout)
-        new.entrance = self.entrance
-        new.cards = self.cards[:]
-        new.occupied = self.occupied
-        new.touch = self.touch
-        new.minx, new.maxx, new.miny, new.maxy = self.minx, self.maxx, self.miny, self.maxy
-        new.colours = self.colours[:]
-        new.animals = self.animals
-        return new
+        return copy_of(self)
 
     def __eq__(self, other: object) -> bool:
-        return (
-            isinstance(other, Layout)
-            and self.entrance == other.entrance
-            and self.cards == other.cards
-            and self.colours == other.colours
-            and self.animals == other.animals
-        )
+        return same_fields(self, other)
 
     __hash__ = None  # type: ignore[assignment]
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from zoogames.core.bits import bits
 from zoogames.games.aquarium_designer import layout as L
 from zoogames.games.aquarium_designer.cards import Card, section_text
 
@@ -36,7 +37,7 @@ def render_layout(state: DesignerState, seat: int) -> list[str]:
     }
     for number, x, y, turns in lay.cards:
         cards[(x, y)] = (state.deck.layout[number - 1], turns, str(number))
-    free = {L.XY[p] for p in L.bits(lay.free())} if state.to_move == seat else set()
+    free = {L.XY[p] for p in bits(lay.free())} if state.to_move == seat else set()
     pts = list(cards) + list(free)
     xs = range(min(x for x, _ in pts), max(x for x, _ in pts) + 1)
     ys = range(min(y for _, y in pts), max(y for _, y in pts) + 1)

@@ -21,9 +21,11 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
+from zoogames.core.bits import bits
 from zoogames.core.errors import InvalidOptions
+from zoogames.core.fields import LIST, SHARED, Fields, fields
 from zoogames.core.game import (
     JSON,
     START_PLAYER,
@@ -47,6 +49,7 @@ from zoogames.games.aquarium_designer.cards import (
     parse_deck,
 )
 from zoogames.games.aquarium_designer.layout import Layout, card_masks
+from zoogames.games.aquarium_designer.render import render
 
 ROUNDS = 8
 SOLO_OFFER = 5
@@ -70,7 +73,7 @@ def offer_size(players: int) -> int:
     return SOLO_OFFER if players == 1 else players
 
 
-class Tables:
+class DeckMasks:
     """A deck's cards as local bitmasks, per rotation (computed once per deck)."""
 
     __slots__ = ("entrance", "layout")
@@ -80,18 +83,18 @@ class Tables:
         self.layout = [card_masks(c) for c in deck.layout]
 
 
-_TABLES: dict[str, Tables] = {}
-TABLES_CACHED = 64
-"""Decks whose tables are kept (a server sees any number of decks: the oldest go first)."""
+_DECK_MASKS: dict[str, DeckMasks] = {}
+DECK_MASKS_CACHED = 64
+"""Decks whose masks are kept (a server sees any number of decks: the oldest go first)."""
 
 
-def tables(deck: Deck) -> Tables:
-    """The bitmask tables of ``deck``, cached by its digest (the last :data:`TABLES_CACHED`)."""
-    t = _TABLES.get(deck.digest)
+def deck_masks(deck: Deck) -> DeckMasks:
+    """The bitmask tables of ``deck``, cached by its digest (the last :data:`DECK_MASKS_CACHED`)."""
+    t = _DECK_MASKS.get(deck.digest)
     if t is None:
-        if len(_TABLES) >= TABLES_CACHED:
-            del _TABLES[next(iter(_TABLES))]
-        t = _TABLES[deck.digest] = Tables(deck)
+        if len(_DECK_MASKS) >= DECK_MASKS_CACHED:
+            del _DECK_MASKS[next(iter(_DECK_MASKS))]
+        t = _DECK_MASKS[deck.digest] = DeckMasks(deck)
     return t
 
 
@@ -108,6 +111,20 @@ class DesignerState(State):
       ``passed[seat]`` for this round.
     """
 
+    FIELDS: ClassVar[Fields] = State.FIELDS + fields(
+        deck=SHARED,
+        need=SHARED,
+        pile=LIST,
+        preview=SHARED,
+        offer=LIST,
+        left=LIST,
+        layouts=Layout,
+        round=SHARED,
+        first=SHARED,
+        drawn=LIST,
+        passed=LIST,
+    )
+
     deck: Deck
     need: int
     pile: list[int]
@@ -120,7 +137,7 @@ class DesignerState(State):
     drawn: list[bool]
     passed: list[bool]
 
-    tiebreak_name = "animals"
+    tiebreak_name: ClassVar[str] = "animals"
 
     # ----- legal actions ----------------------------------------------------------------
 
@@ -131,7 +148,7 @@ class DesignerState(State):
             return []
         acts: list[Action] = [] if self.passed[seat] else [PASS]
         lay = self.layouts[seat]
-        where = [L.XY[p] for p in L.bits(lay.free())]
+        where = [L.XY[p] for p in bits(lay.free())]
         for card in sorted(self.offer):
             for x, y in where:
                 acts.extend(turned(card, x, y))
@@ -142,14 +159,12 @@ class DesignerState(State):
         seat = self.to_move
         if seat is None:
             return "the game is over"
-        kind = type(action)
-        if kind is Pass:
+        if type(action) is Pass:
             if self.passed[seat]:
                 return "you passed once this round already: now you must draw a card"
             return None
-        if kind is not Draw:
+        if not isinstance(action, Draw):
             return f"{action} is not an Aquarium Designer action"
-        assert isinstance(action, Draw)
         if action.card not in self.offer:
             if action.card == self.preview:
                 return (
@@ -165,13 +180,12 @@ class DesignerState(State):
     def _apply(self, action: Action) -> None:
         seat = self.to_move
         assert seat is not None
-        if type(action) is Pass:
+        if not isinstance(action, Draw):  # a pass, the only other action check() lets by
             self.passed[seat] = True
             self._next(seat)
             return
-        assert isinstance(action, Draw)
         self.offer.remove(action.card)
-        masks = tables(self.deck).layout[action.card - 1][action.turns]
+        masks = deck_masks(self.deck).layout[action.card - 1][action.turns]
         self.layouts[seat].place(action.card, action.x, action.y, action.turns, masks)
         self.drawn[seat] = True
         if all(self.drawn):
@@ -218,6 +232,16 @@ class DesignerState(State):
         after._apply(action)
         return after.round != self.round and after.to_move is not None
 
+    def revealed(self, action: Action) -> tuple[tuple[int, ...], int]:
+        """The offer and the preview after ``action``: all that chance ever shows here.
+
+        A round's end deals them from the deck; within a round they only lose the card
+        drawn, the same in every determinization. (Equal keys exactly when the public
+        views are equal, as the protocol asks, at the cost of two small tuples instead of
+        the whole view as JSON.)
+        """
+        return tuple(sorted(self.offer)), self.preview
+
     def scores(self) -> list[Score]:
         """Points per seat, per colour (the sum of that colour's scoring areas; D-R1)."""
         out = []
@@ -262,7 +286,7 @@ class DesignerState(State):
         areas = []
         for a in lay.areas():
             cells = []
-            for b in L.bits(a.mask):
+            for b in bits(a.mask):
                 sy, sx = divmod(b, L.W)
                 cells.append([sx - 4, sy - 4])  # sections of the entrance card: 0..1
             areas.append(
@@ -279,7 +303,7 @@ class DesignerState(State):
             "cards": cards,
             "areas": areas,
             "animals": lay.animal_count,
-            "free": [list(L.XY[p]) for p in L.bits(lay.free())],
+            "free": [list(L.XY[p]) for p in bits(lay.free())],
         }
 
     def view(self, seat: int | None) -> dict[str, JSON]:
@@ -308,22 +332,6 @@ class DesignerState(State):
             v["rank"] = self.rank(0)
         return v
 
-    def clone(self) -> Self:
-        """An independent copy."""
-        new = self._copy_header()
-        new.deck = self.deck
-        new.need = self.need
-        new.pile = self.pile[:]
-        new.preview = self.preview
-        new.offer = self.offer[:]
-        new.left = self.left[:]
-        new.layouts = [lay.copy() for lay in self.layouts]
-        new.round = self.round
-        new.first = self.first
-        new.drawn = self.drawn[:]
-        new.passed = self.passed[:]
-        return new
-
     def determinize(self, rng: Shuffler) -> Self:
         """A copy whose unseen cards (the deck under the preview) are reshuffled.
 
@@ -334,32 +342,6 @@ class DesignerState(State):
         new.pile.sort()
         rng.shuffle(new.pile)
         return new
-
-    def _key(self) -> tuple[Any, ...]:
-        return (
-            self.game.id,
-            self.players,
-            self.seed,
-            self.options,
-            self.history,
-            self.to_move,
-            self.deck.digest,
-            self.need,
-            self.pile,
-            self.preview,
-            self.offer,
-            self.left,
-            self.layouts,
-            self.round,
-            self.first,
-            self.drawn,
-            self.passed,
-        )
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, DesignerState) and self._key() == other._key()
-
-    __hash__ = None  # type: ignore[assignment]
 
     def describe(self, action: Action, seat: int | None = None) -> str:
         """The action in plain words, for a move log; call it before applying the action."""
@@ -373,8 +355,6 @@ class DesignerState(State):
         return str(action)
 
     def __str__(self) -> str:
-        from zoogames.games.aquarium_designer.render import render
-
         return render(self)
 
 
@@ -438,7 +418,7 @@ class AquariumDesigner(Game):
         )
         return [advanced, deck, start]
 
-    def new_game(self, players: int, seed: int | None = None, **options: Any) -> DesignerState:
+    def new_game(self, players: Any, seed: Any = None, **options: Any) -> DesignerState:
         """A new game at its first decision; see the class docstring for the options."""
         self.check_players(players)
         unknown = set(options) - self.OPTIONS
@@ -491,8 +471,8 @@ class AquariumDesigner(Game):
         state.pile = pile
         state.preview = 0
         state.left = []
-        t = tables(deck)
-        state.layouts = [Layout(e, t.entrance[e - 1][0]) for e in entrances]
+        t = deck_masks(deck)
+        state.layouts = [Layout.with_entrance(e, t.entrance[e - 1][0]) for e in entrances]
         state.round = 1
         state.first = start
         state.drawn = [False] * players

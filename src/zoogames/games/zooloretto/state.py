@@ -6,14 +6,20 @@ placement earns, the money actions, and the score. Nothing is ever owed after a
 placement: an offspring goes into its parents' enclosure if it has room, else into the
 barn, with no choice to make (Z-R2).
 
-Its own helpers are named ``_zoo_…`` so that "Aquaretto with Zooloretto", a subclass of
-both games' states, can call them next to Aquaretto's.
+The rules live in :class:`ZooRules`, a trait on the truck round whose every name starts
+with ``_zoo_``, so that "Aquaretto with Zooloretto" (a subclass of Aquaretto's state and
+of this trait) has them next to Aquaretto's; each action's check and effect is found in
+:data:`ZOO_CHECKS` and :data:`ZOO_APPLIES`.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
+from mypy_extensions import trait
+
+from zoogames.core.dispatch import Dispatch
+from zoogames.core.fields import LIST, SHARED, Fields, fields
 from zoogames.core.game import JSON, START_PLAYER, Action, Game, OptionSpec, Score
 from zoogames.games.trucks import (
     TRUCK_NAMES,
@@ -44,6 +50,7 @@ from zoogames.games.zooloretto.actions import (
     parse,
     place,
 )
+from zoogames.games.zooloretto.render import render
 from zoogames.games.zooloretto.zoo import (
     BARN,
     ENCLOSURES,
@@ -56,55 +63,34 @@ from zoogames.games.zooloretto.zoo import (
     place_name,
 )
 
-COSTS: dict[type, int] = {Move: 1, Exchange: 1, Buy: 2, Discard: 2, Expand: 3}
-"""What each money action costs (Z-R3)."""
-
 
 def expansions_for(players: int) -> int:
     """Expansion boards per player: 1, or 2 with two players (Z-R1, Z-R5)."""
     return 2 if players == 2 else 1
 
 
-class ZoolorettoState(TruckState):
-    """A position of Zooloretto.
+@trait
+class ZooRules(TruckState):
+    """Zooloretto's rules on the truck round, for Zooloretto and "Aquaretto with Zooloretto".
 
-    Beyond the round (see :class:`TruckState`): ``boards[seat]`` is each player's
-    :class:`ZooBoard` (enclosures, stall spaces, expansion boards, barn),
-    ``offspring_left[s]`` the offspring tiles of species ``s`` still in the supply,
-    ``species_in_play`` the species in the game.
+    ``boards[seat]`` is each player's :class:`ZooBoard` (enclosures, stall spaces,
+    expansion boards, barn), ``offspring_left[s]`` the offspring tiles of species ``s``
+    still in the supply, ``species_in_play`` the species in the game. Everything here is
+    named ``_zoo_…`` so that the variant can have it beside Aquaretto's rules. A trait (for
+    mypyc, which compiles single inheritance only, plus traits): never instantiated.
     """
-
-    COIN_TILES = frozenset((zt.COIN,))
 
     boards: list[ZooBoard]
     offspring_left: list[int]
     species_in_play: tuple[int, ...]
 
-    def tile_name(self, tile: int) -> str:
-        """The notation of a tile kind."""
-        return zt.name(tile)
-
-    def _clone_extra(self, new: Any) -> None:
-        new.boards = [b.copy() for b in self.boards]
-        new.offspring_left = self.offspring_left[:]
-        new.species_in_play = self.species_in_play
-
-    def _key(self) -> tuple[Any, ...]:
-        return (*super()._key(), self.boards, self.offspring_left, self.species_in_play)
-
     # ----- placing the truck's tiles and what they earn (Z-R1, Z-R2) --------------------
 
-    def _placement_actions(self, tile: int) -> list[Action]:
+    def _zoo_placement_actions(self, tile: int) -> list[Action]:
         b = self.boards[self.to_move]  # type: ignore[index]
         acts: list[Action] = [place(tile, w) for w in b.destinations(tile)]
         acts.append(place(tile, BARN))
         return acts
-
-    def _pending_actions(self) -> list[Action]:
-        return []  # Zooloretto never leaves a decision owed
-
-    def _pending_text(self) -> str:
-        return "nothing"
 
     def _zoo_put(self, seat: int, tile: int, where: int) -> None:
         """Put ``tile`` on ``where`` in the zoo proper; offspring and the fill bonus follow."""
@@ -132,7 +118,7 @@ class ZoolorettoState(TruckState):
 
     # ----- money actions (Z-R3) ---------------------------------------------------------
 
-    def _money_actions(self) -> list[Action]:
+    def _zoo_money_actions(self) -> list[Action]:
         seat = self.to_move
         assert seat is not None
         coins = self.coins[seat]
@@ -158,51 +144,71 @@ class ZoolorettoState(TruckState):
                 acts.append(EXPAND)
         return acts
 
-    # ----- checking and applying --------------------------------------------------------
+    # ----- checking and applying (the handlers of ZOO_CHECKS and ZOO_APPLIES) -----------
 
-    def _check_own(self, action: Action) -> str | None:
+    def _zoo_mover(self) -> tuple[int, ZooBoard]:
+        """The seat to move and its zoo."""
         seat = self.to_move
         assert seat is not None
-        b = self.boards[seat]
-        kind = type(action)
-        if kind is Place:
-            assert isinstance(action, Place)
-            reason = self.why_not_unload(seat, action.tile)
-            if reason or action.where == BARN:
-                return reason
-            return b.why_not(action.tile, action.where)
+        return seat, self.boards[seat]
+
+    def _zoo_why_not_pay(self, cost: int) -> str | None:
+        """Why the seat to move cannot start a money action of ``cost`` coins now (Z-R3)."""
+        seat, _ = self._zoo_mover()
         reason = self.busy()
         if reason:
             return reason
-        cost = COSTS.get(kind)
-        if cost is None:
-            return f"{action} is not a Zooloretto action"
         if self.coins[seat] < cost:
             return f"that costs {cost} coin{'s' * (cost > 1)}; you have {self.coins[seat]}"
-        if kind is Move:
-            assert isinstance(action, Move)
-            return self._zoo_why_not_move(b, action)
-        if kind is Exchange:
-            assert isinstance(action, Exchange)
-            a, c = action.a, action.b
-            if not 0 <= a < SPACE or not (a < c < SPACE or GROUP <= c < GROUP + 8):
-                return "an exchange swaps an enclosure's animals with another's or the barn's"
-            return b.why_not_exchange(a, c)
-        if kind is Buy:
-            assert isinstance(action, Buy)
-            if action.seller == seat:
-                return "you cannot buy from your own barn (a move costs 1 coin)"
-            if action.seller >= self.players:
-                return f"there is no seat {action.seller}"
-            if action.tile not in self.boards[action.seller].barn:
-                return f"seat {action.seller}'s barn holds no {zt.name(action.tile)}"
-            if action.where == BARN:
-                return "a bought tile goes into your zoo, never your barn (Z-R3)"
-            return b.why_not(action.tile, action.where)
-        if kind is Discard:
-            assert isinstance(action, Discard)
-            return None if action.tile in b.barn else f"your barn holds no {zt.name(action.tile)}"
-        return None if b.boards_left else "you have no expansion board left"
+        return None
+
+    def _zoo_check_place(self, action: Place) -> str | None:
+        seat, b = self._zoo_mover()
+        reason = self.why_not_unload(seat, action.tile)
+        if reason or action.where == BARN:
+            return reason
+        return b.why_not(action.tile, action.where)
+
+    def _zoo_check_move(self, action: Move) -> str | None:
+        return self._zoo_why_not_pay(1) or self._zoo_why_not_move(self._zoo_mover()[1], action)
+
+    def _zoo_check_exchange(self, action: Exchange) -> str | None:
+        reason = self._zoo_why_not_pay(1)
+        if reason:
+            return reason
+        a, c = action.a, action.b
+        if not 0 <= a < SPACE or not (a < c < SPACE or GROUP <= c < GROUP + 8):
+            return "an exchange swaps an enclosure's animals with another's or the barn's"
+        return self._zoo_mover()[1].why_not_exchange(a, c)
+
+    def _zoo_check_buy(self, action: Buy) -> str | None:
+        seat, b = self._zoo_mover()
+        reason = self._zoo_why_not_pay(2)
+        if reason:
+            return reason
+        if action.seller == seat:
+            return "you cannot buy from your own barn (a move costs 1 coin)"
+        if action.seller >= self.players:
+            return f"there is no seat {action.seller}"
+        if action.tile not in self.boards[action.seller].barn:
+            return f"seat {action.seller}'s barn holds no {zt.name(action.tile)}"
+        if action.where == BARN:
+            return "a bought tile goes into your zoo, never your barn (Z-R3)"
+        return b.why_not(action.tile, action.where)
+
+    def _zoo_check_discard(self, action: Discard) -> str | None:
+        reason = self._zoo_why_not_pay(2)
+        if reason:
+            return reason
+        if action.tile in self._zoo_mover()[1].barn:
+            return None
+        return f"your barn holds no {zt.name(action.tile)}"
+
+    def _zoo_check_expand(self, action: Expand) -> str | None:
+        reason = self._zoo_why_not_pay(3)
+        if reason:
+            return reason
+        return None if self._zoo_mover()[1].boards_left else "you have no expansion board left"
 
     @staticmethod
     def _zoo_why_not_move(b: ZooBoard, action: Move) -> str | None:
@@ -224,64 +230,51 @@ class ZoolorettoState(TruckState):
             return "a stall moves onto a free stall space, never into the barn (Z-R3)"
         return b.why_not(b.stalls[i], dst)
 
-    def _apply_own(self, action: Action) -> None:
-        seat = self.to_move
-        assert seat is not None
-        b = self.boards[seat]
-        kind = type(action)
-        if kind is Place:
-            assert isinstance(action, Place)
-            self.unloading.remove(action.tile)
-            if action.where == BARN:
-                b.to_barn(action.tile)
-            else:
-                self._zoo_put(seat, action.tile, action.where)
-        elif kind is Move:
-            assert isinstance(action, Move)
-            self._pay(seat, 1)
-            if action.src >= zt.FIRST:
-                b.from_barn(action.src)
-                self._zoo_put(seat, action.src, action.dst)
-            else:
-                i, j = action.src - SPACE, action.dst - SPACE
-                b.stalls[i], b.stalls[j] = -1, b.stalls[i]
-        elif kind is Exchange:
-            assert isinstance(action, Exchange)
-            self._pay(seat, 1)
-            for e, pairs in b.exchange(action.a, action.b):  # no bonus for an exchange
-                self._zoo_births(b, e, pairs)
-        elif kind is Buy:
-            assert isinstance(action, Buy)
-            self._pay(seat, 1)
-            self.coins[seat] -= 1
-            self.coins[action.seller] += 1
-            self.boards[action.seller].from_barn(action.tile)
-            self._zoo_put(seat, action.tile, action.where)
-        elif kind is Discard:
-            assert isinstance(action, Discard)
-            self._pay(seat, 2)
-            b.from_barn(action.tile)
-            self.discarded.append(action.tile)
+    def _zoo_apply_place(self, action: Place) -> None:
+        seat, b = self._zoo_mover()
+        self.unloading.remove(action.tile)
+        if action.where == BARN:
+            b.to_barn(action.tile)
         else:
-            self._pay(seat, 3)
-            b.built += 1
-            b.boards_left -= 1
+            self._zoo_put(seat, action.tile, action.where)
 
-    # ----- scores and views -------------------------------------------------------------
+    def _zoo_apply_move(self, action: Move) -> None:
+        seat, b = self._zoo_mover()
+        self._pay(seat, 1)
+        if action.src >= zt.FIRST:
+            b.from_barn(action.src)
+            self._zoo_put(seat, action.src, action.dst)
+        else:
+            i, j = action.src - SPACE, action.dst - SPACE
+            b.stalls[i], b.stalls[j] = -1, b.stalls[i]
 
-    def scores(self) -> list[Score]:
-        """Points per seat with their breakdown (Z-R4)."""
-        return [b.score() for b in self.boards]
+    def _zoo_apply_exchange(self, action: Exchange) -> None:
+        seat, b = self._zoo_mover()
+        self._pay(seat, 1)
+        for e, pairs in b.exchange(action.a, action.b):  # no bonus for an exchange
+            self._zoo_births(b, e, pairs)
 
-    def view(self, seat: int | None) -> dict[str, JSON]:
-        """What ``seat`` sees at the table: everything but the order of the pile."""
-        v: dict[str, JSON] = {"game": "zooloretto", "players": self.players, "seat": seat}
-        v.update(self.truck_view())
-        v.update(self._zoo_supply_view())
-        v["zoos"] = [self._zoo_board_view(i) for i in range(self.players)]
-        v["scores"] = [s.to_json() for s in self.scores()]
-        v["legal"] = [str(a) for a in self.legal_actions()] if seat == self.to_move else []
-        return v
+    def _zoo_apply_buy(self, action: Buy) -> None:
+        seat, _ = self._zoo_mover()
+        self._pay(seat, 1)
+        self.coins[seat] -= 1
+        self.coins[action.seller] += 1
+        self.boards[action.seller].from_barn(action.tile)
+        self._zoo_put(seat, action.tile, action.where)
+
+    def _zoo_apply_discard(self, action: Discard) -> None:
+        seat, b = self._zoo_mover()
+        self._pay(seat, 2)
+        b.from_barn(action.tile)
+        self.discarded.append(action.tile)
+
+    def _zoo_apply_expand(self, action: Expand) -> None:
+        seat, b = self._zoo_mover()
+        self._pay(seat, 3)
+        b.built += 1
+        b.boards_left -= 1
+
+    # ----- views and words --------------------------------------------------------------
 
     def _zoo_supply_view(self) -> dict[str, JSON]:
         return {
@@ -325,16 +318,6 @@ class ZoolorettoState(TruckState):
             "truck": TRUCK_NAMES[self.took[seat]] if self.took[seat] >= 0 else None,
         }
 
-    def describe(self, action: Action, seat: int | None = None) -> str:
-        """The action in plain words, for a move log; call it before applying the action."""
-        if isinstance(action, Load):
-            return f"loads {tile_words(self.drawn)} onto truck {TRUCK_NAMES[action.truck]}"
-        if isinstance(action, Draw):
-            return "draws a tile"
-        if isinstance(action, Take):
-            return f"takes truck {TRUCK_NAMES[action.truck]}"
-        return self._zoo_describe(action)
-
     def _zoo_describe(self, action: Action) -> str:
         seat = self.to_move if self.to_move is not None else 0
         b = self.boards[seat]
@@ -363,9 +346,81 @@ class ZoolorettoState(TruckState):
             return "turns over an expansion board"
         return str(action)
 
-    def __str__(self) -> str:
-        from zoogames.games.zooloretto.render import render
 
+ZOO_CHECKS: Dispatch[ZooRules, str | None] = Dispatch()
+"""How each Zooloretto action is checked (Z-R1, Z-R3)."""
+ZOO_CHECKS.add(Place, ZooRules._zoo_check_place)
+ZOO_CHECKS.add(Move, ZooRules._zoo_check_move)
+ZOO_CHECKS.add(Exchange, ZooRules._zoo_check_exchange)
+ZOO_CHECKS.add(Buy, ZooRules._zoo_check_buy)
+ZOO_CHECKS.add(Discard, ZooRules._zoo_check_discard)
+ZOO_CHECKS.add(Expand, ZooRules._zoo_check_expand)
+ZOO_APPLIES: Dispatch[ZooRules, None] = Dispatch()
+"""How each Zooloretto action is carried out (Z-R1–Z-R3)."""
+ZOO_APPLIES.add(Place, ZooRules._zoo_apply_place)
+ZOO_APPLIES.add(Move, ZooRules._zoo_apply_move)
+ZOO_APPLIES.add(Exchange, ZooRules._zoo_apply_exchange)
+ZOO_APPLIES.add(Buy, ZooRules._zoo_apply_buy)
+ZOO_APPLIES.add(Discard, ZooRules._zoo_apply_discard)
+ZOO_APPLIES.add(Expand, ZooRules._zoo_apply_expand)
+
+
+class ZoolorettoState(ZooRules):
+    """A position of Zooloretto: the truck round with the zoos of :class:`ZooRules`.
+
+    Nothing is ever owed after a placement (Z-R2).
+    """
+
+    COIN_TILES = frozenset((zt.COIN,))
+    CHECKS: ClassVar[Dispatch[Any, str | None]] = Dispatch(TruckState.CHECKS, ZOO_CHECKS)
+    APPLIES: ClassVar[Dispatch[Any, None]] = Dispatch(TruckState.APPLIES, ZOO_APPLIES)
+    FIELDS: ClassVar[Fields] = TruckState.FIELDS + fields(
+        boards=ZooBoard, offspring_left=LIST, species_in_play=SHARED
+    )
+
+    def tile_name(self, tile: int) -> str:
+        """The notation of a tile kind."""
+        return zt.name(tile)
+
+    def _placement_actions(self, tile: int) -> list[Action]:
+        return self._zoo_placement_actions(tile)
+
+    def _pending_actions(self) -> list[Action]:
+        return []  # Zooloretto never leaves a decision owed
+
+    def _pending_text(self) -> str:
+        return "nothing"
+
+    def _money_actions(self) -> list[Action]:
+        return self._zoo_money_actions()
+
+    # ----- scores and views -------------------------------------------------------------
+
+    def scores(self) -> list[Score]:
+        """Points per seat with their breakdown (Z-R4)."""
+        return [b.score() for b in self.boards]
+
+    def view(self, seat: int | None) -> dict[str, JSON]:
+        """What ``seat`` sees at the table: everything but the order of the pile."""
+        v: dict[str, JSON] = {"game": "zooloretto", "players": self.players, "seat": seat}
+        v.update(self.truck_view())
+        v.update(self._zoo_supply_view())
+        v["zoos"] = [self._zoo_board_view(i) for i in range(self.players)]
+        v["scores"] = [s.to_json() for s in self.scores()]
+        v["legal"] = [str(a) for a in self.legal_actions()] if seat == self.to_move else []
+        return v
+
+    def describe(self, action: Action, seat: int | None = None) -> str:
+        """The action in plain words, for a move log; call it before applying the action."""
+        if isinstance(action, Load):
+            return f"loads {tile_words(self.drawn)} onto truck {TRUCK_NAMES[action.truck]}"
+        if isinstance(action, Draw):
+            return "draws a tile"
+        if isinstance(action, Take):
+            return f"takes truck {TRUCK_NAMES[action.truck]}"
+        return self._zoo_describe(action)
+
+    def __str__(self) -> str:
         return render(self)
 
 
@@ -411,7 +466,7 @@ class Zooloretto(Game):
         """The start player and the removed species (any of the eight)."""
         return [START_PLAYER, removed_option(("", zt.SPECIES))]
 
-    def new_game(self, players: int, seed: int | None = None, **options: Any) -> ZoolorettoState:
+    def new_game(self, players: Any, seed: Any = None, **options: Any) -> ZoolorettoState:
         """A new game; see the class docstring for the options."""
         self.check_players(players)
         check_options(self, options)
@@ -430,7 +485,7 @@ class Zooloretto(Game):
         return state
 
 
-def init_zoos(state: ZoolorettoState, players: int, in_play: tuple[int, ...]) -> None:
+def init_zoos(state: ZooRules, players: int, in_play: tuple[int, ...]) -> None:
     """Give every player a zoo board with its expansion boards; fill the offspring supply."""
     state.boards = [ZooBoard(expansions_for(players)) for _ in range(players)]
     state.offspring_left = [zt.YOUNG_PER_SPECIES if s in in_play else 0 for s in range(8)]

@@ -35,8 +35,6 @@ STALL = FIRST + 64
 """The first stall kind; the four types are ``STALL`` to ``STALL + 3``."""
 COIN = STALL + 4
 """The coin tile's kind."""
-END = COIN + 1
-"""One past the largest kind (for tables indexed by kind)."""
 
 COINS_IN_GAME = 30
 COIN_TILES = 12

@@ -14,8 +14,18 @@ Places are small integers: an enclosure is its index (0 ``e4``, 1 ``e5``, 2 ``e6
 from __future__ import annotations
 
 from bisect import insort
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
+from zoogames.core.fields import (
+    LIST,
+    NESTED,
+    SHARED,
+    Fields,
+    copy_of,
+    fields,
+    names_of,
+    same_fields,
+)
 from zoogames.core.game import Score
 from zoogames.core.words import with_article
 from zoogames.games.zooloretto.tiles import (
@@ -92,7 +102,10 @@ class ZooBoard:
     play (3 plus the expansion boards turned over); ``boards_left``: boards still face down.
     """
 
-    __slots__ = ("barn", "boards_left", "built", "pens", "stalls")
+    FIELDS: ClassVar[Fields] = fields(
+        pens=NESTED, stalls=LIST, barn=LIST, built=SHARED, boards_left=SHARED
+    )
+    __slots__ = names_of(FIELDS)
 
     def __init__(self, expansions: int = 1) -> None:
         self.pens: list[list[int]] = [[] for _ in range(BASE + expansions)]
@@ -103,18 +116,10 @@ class ZooBoard:
 
     def copy(self) -> ZooBoard:
         """An independent copy."""
-        b = ZooBoard.__new__(ZooBoard)
-        b.pens = [p[:] for p in self.pens]
-        b.stalls = self.stalls[:]
-        b.barn = self.barn[:]
-        b.built = self.built
-        b.boards_left = self.boards_left
-        return b
+        return copy_of(self)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, ZooBoard) and all(
-            getattr(self, k) == getattr(other, k) for k in ZooBoard.__slots__
-        )
+        return same_fields(self, other)
 
     __hash__ = None  # type: ignore[assignment]
 

@@ -56,7 +56,7 @@ from zoogames.games.zooloretto.actions import (
     move,
     place,
 )
-from zoogames.games.zooloretto.state import ZoolorettoState
+from zoogames.games.zooloretto.state import ZoolorettoState, ZooRules
 from zoogames.games.zooloretto.zoo import (
     BARN,
     ENCLOSURES,
@@ -223,7 +223,7 @@ PLAYER_FEATURES = (
 )
 
 
-def board_features(state: ZoolorettoState, seat: int, out: array[float], o: int) -> None:
+def board_features(state: ZooRules, seat: int, out: array[float], o: int) -> None:
     """Write ``seat``'s :data:`PLAYER_FEATURES` into ``out`` from ``o`` on (all 0 there)."""
     # Item writes into an array.array, not a list converted after: see water_features.
     b: ZooBoard = state.boards[seat]
@@ -256,7 +256,7 @@ def board_features(state: ZoolorettoState, seat: int, out: array[float], o: int)
         out[e + _BARN_ID[x]] += 1
 
 
-def board_chunk(state: ZoolorettoState, seat: int, cache: dict[Any, array[float]]) -> array[float]:
+def board_chunk(state: ZooRules, seat: int, cache: dict[Any, array[float]]) -> array[float]:
     """``seat``'s :data:`PLAYER_FEATURES` as an array, from ``cache`` when seen before.
 
     The key holds everything :func:`board_features` reads, so equal keys write equal

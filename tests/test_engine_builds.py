@@ -1,0 +1,89 @@
+"""The compiled engine and the plain-Python one: which runs, and that they agree exactly."""
+
+from __future__ import annotations
+
+import importlib.machinery
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import zoogames
+from zoogames import _engine
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def fingerprint(pure: bool) -> dict[str, object]:
+    env = {k: v for k, v in os.environ.items() if k != "ZOOGAMES_PURE"}
+    if pure:
+        env["ZOOGAMES_PURE"] = "1"
+    run = subprocess.run(
+        [sys.executable, "-c", "from tests.engine_fingerprint import main; main()"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=600,
+    )
+    result: dict[str, object] = json.loads(run.stdout)
+    return result
+
+
+@pytest.mark.slow
+def test_both_builds_count_score_and_search_alike() -> None:
+    """Every perft-style count, every final score and an ``iterations`` MCTS game, move for
+    move, are the same on the build in use and on plain Python."""
+    pure = fingerprint(pure=True)
+    default = fingerprint(pure=False)
+    assert pure["compiled"] is False
+    # without ZOOGAMES_PURE the compiled build runs exactly when it was built and is fresh
+    assert default["compiled"] is (reason_without_env() is None)
+    assert default["counts"] == pure["counts"]
+    assert default["mcts"] == pure["mcts"]
+
+
+def reason_without_env() -> str | None:
+    """Why the engine would be plain Python in a process without ``ZOOGAMES_PURE``."""
+    saved = os.environ.pop("ZOOGAMES_PURE", None)
+    try:
+        return _engine.why_pure()
+    finally:
+        if saved is not None:
+            os.environ["ZOOGAMES_PURE"] = saved
+
+
+def test_compiled_reports_the_modules_in_use() -> None:
+    import zoogames.core.game as game
+    import zoogames.games.trucks as trucks
+
+    files = {Path(game.__file__).suffix, Path(trucks.__file__).suffix}
+    assert files == ({".so"} if zoogames.compiled() else {".py"})
+    assert zoogames.compiled() is (_engine.REASON is None)
+
+
+def test_pure_is_forced_by_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ZOOGAMES_PURE", "1")
+    assert _engine.why_pure() == "ZOOGAMES_PURE=1"
+
+
+def test_a_source_changed_since_the_build_means_plain_python(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.delenv("ZOOGAMES_PURE", raising=False)
+    pkg = tmp_path / "core"
+    pkg.mkdir()
+    source = pkg / "game.py"
+    source.write_text("x = 1\n")
+    monkeypatch.setattr(_engine, "ROOT", tmp_path)
+    monkeypatch.setattr(_engine, "PACKAGES", ("core",))
+    assert _engine.why_pure() == "no compiled modules"
+    source.with_name("game" + importlib.machinery.EXTENSION_SUFFIXES[0]).write_bytes(b"")
+    (tmp_path / _engine.STAMP).write_text(_engine.digest() + "\n")
+    assert _engine.why_pure() is None
+    source.write_text("x = 2\n")  # edited after the build
+    assert "sources changed since the build" in (_engine.why_pure() or "")

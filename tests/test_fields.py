@@ -1,0 +1,117 @@
+"""Fields declared once (``zoogames.core.fields``): every class declares every attribute it
+holds, and the derived copy and equality follow the declaration field by field."""
+
+from __future__ import annotations
+
+import types
+from typing import Any
+
+import pytest
+
+import zoogames
+from zoogames.core.fields import LIST, NESTED, SHARED, copy_of, declared, fields
+from zoogames.core.game import State
+from zoogames.core.rng import Rng
+
+CASES = [
+    (gid, n)
+    for gid in zoogames.games.ids()
+    for n in range(zoogames.games.get(gid).min_players, zoogames.games.get(gid).max_players + 1)
+]
+
+_DESCRIPTORS = (types.GetSetDescriptorType, types.MemberDescriptorType)
+
+
+def attributes(obj: Any) -> set[str]:
+    """The instance attributes ``obj`` holds: its ``__dict__`` or slots, or those a compiled
+    (mypyc) class lists."""
+    compiled = getattr(type(obj), "__mypyc_attrs__", None)
+    if compiled is not None:
+        return {a for a in compiled if not a.startswith("__") and hasattr(obj, a)}
+    found = set(getattr(obj, "__dict__", {}))
+    for klass in type(obj).__mro__:
+        for name, value in vars(klass).items():
+            if isinstance(value, _DESCRIPTORS) and not name.startswith("__"):
+                try:
+                    getattr(obj, name)
+                except AttributeError:
+                    continue
+                found.add(name)
+    return found
+
+
+def played(game_id: str, players: int, steps: int = 60) -> State:
+    state = zoogames.games.get(game_id).new_game(players=players, seed=12)
+    rng = Rng(12, "fields")
+    for _ in range(steps):
+        if state.is_terminal:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def parts(state: State) -> list[Any]:
+    """The state and every object with its own declaration that it holds (zoos, layouts)."""
+    out: list[Any] = [state]
+    for name, kind in declared(type(state)):
+        if isinstance(kind, type):
+            out.extend(getattr(state, name))
+    return out
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_every_attribute_is_declared(game_id: str, players: int) -> None:
+    for obj in parts(played(game_id, players)):
+        names = [name for name, _ in declared(type(obj))]
+        assert len(names) == len(set(names)), f"{type(obj).__name__} declares a field twice"
+        assert attributes(obj) == set(names), type(obj).__name__
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_a_clone_shares_nothing_it_could_change(game_id: str, players: int) -> None:
+    state = played(game_id, players)
+    for obj in parts(state):
+        copy = obj.clone() if isinstance(obj, State) else obj.copy()
+        assert copy == obj
+        for name, kind in declared(type(obj)):
+            mine, theirs = getattr(obj, name), getattr(copy, name)
+            if kind == SHARED:
+                assert theirs == mine  # compiled, numbers are not objects: no identity
+                if isinstance(mine, list | dict):
+                    assert theirs is mine
+                continue
+            assert theirs is not mine and theirs == mine, name
+            if kind != LIST:
+                assert all(a is not b for a, b in zip(mine, theirs, strict=True)), name
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_equality_sees_every_field(game_id: str, players: int) -> None:
+    state = played(game_id, players)
+    for obj in parts(state):
+        for name, _ in declared(type(obj)):
+            copy = obj.clone() if isinstance(obj, State) else obj.copy()
+            value = getattr(copy, name)
+            if isinstance(value, bool):
+                setattr(copy, name, not value)
+            elif isinstance(value, int):
+                setattr(copy, name, value + 1)
+            elif isinstance(value, list) and value:
+                value.append(value[0])
+            else:
+                continue  # an empty list, a tuple, the game or the deck: covered elsewhere
+            assert copy != obj, f"{type(obj).__name__}.{name} is not compared"
+
+
+def test_a_declaration_is_checked_and_copied_as_declared() -> None:
+    with pytest.raises(ValueError, match="unknown kind"):
+        fields(x=7)
+
+    class Box:
+        FIELDS = fields(a=SHARED, b=LIST, c=NESTED)
+
+    src = Box()
+    src.a, src.b, src.c = (1, 2), [3], [[4]]  # type: ignore[attr-defined]
+    dst = copy_of(src)
+    assert (dst.a, dst.b, dst.c) == ((1, 2), [3], [[4]])  # type: ignore[attr-defined]
+    assert dst.a is src.a and dst.b is not src.b and dst.c[0] is not src.c[0]  # type: ignore[attr-defined]
