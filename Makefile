@@ -88,8 +88,8 @@ run: install web
 	$(BIN)/zoogames serve
 
 lint: install
-	$(BIN)/ruff check src tests benchmarks examples scripts setup.py
-	$(BIN)/ruff format --check src tests benchmarks examples scripts setup.py
+	$(BIN)/ruff check src tests benchmarks examples scripts setup.py conftest.py
+	$(BIN)/ruff format --check src tests benchmarks examples scripts setup.py conftest.py
 
 typecheck: install-rl
 	$(BIN)/mypy
@@ -103,7 +103,7 @@ unit: install install-train web system-deps $(VIEWTYPES)
 
 # The engine and bot tests again on the plain-Python engine (`make unit` runs the compiled
 # one where it was built): both builds must agree on every rule, count and move.
-PURE_TESTS := tests/aquaretto tests/zooloretto tests/aquaretto_zooloretto tests/aquarium_designer \
+PURE_TESTS := src/zoogames/core src/zoogames/games src/zoogames/bots tests/aquaretto tests/zooloretto tests/aquaretto_zooloretto tests/aquarium_designer \
               tests/test_bots.py tests/test_mcts.py tests/test_fields.py tests/test_engine_builds.py
 
 test-pure: install

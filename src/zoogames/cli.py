@@ -25,7 +25,6 @@ from zoogames.core.record import load as load_record
 from zoogames.core.record import replay as replay_record
 from zoogames.core.record import save
 from zoogames.core.rng import Rng
-from zoogames.games.aquarium_designer.cards import DeckError
 
 app = typer.Typer(
     help="zoogames: Aquaretto and friends, exact simulators, bots and tools.",
@@ -145,9 +144,9 @@ def replay(
             )
         state = replay_record(data)
     except InvalidRecord as e:
-        if isinstance(e.__cause__, DeckError):  # its lines quote strings of any JSON file
-            n = len(e.__cause__.problems)
-            fail(f"{record}: the record's deck is not a playable deck ({n} problem(s))")
+        cause = e.options_error
+        if cause is not None and cause.summary is not None:  # a deck's lines quote any file
+            fail(f"{record}: the record's deck is {cause.summary}")
         fail(f"{record}: {e}")
     except IllegalAction as e:
         fail(f"{record}: {e}")

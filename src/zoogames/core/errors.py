@@ -28,8 +28,25 @@ class IllegalAction(ZoogamesError, ValueError):
 
 
 class InvalidRecord(ZoogamesError, ValueError):
-    """A game record that is malformed: not JSON, a missing field, an unknown game."""
+    """A game record that is malformed: not JSON, a missing field, an unknown game.
+
+    ``options_error`` is the :class:`InvalidOptions` that kept the record's options from
+    starting a game, when that was the reason. It is kept explicitly, not only as
+    ``__cause__``: the compiled engine (mypyc) does not chain exceptions.
+    """
+
+    def __init__(self, message: str, *, options_error: InvalidOptions | None = None) -> None:
+        super().__init__(message)
+        self.options_error = options_error
 
 
 class InvalidOptions(ZoogamesError, ValueError):
-    """Options to ``new_game`` that no game can start from; the message says which and why."""
+    """Options to ``new_game`` that no game can start from; the message says which and why.
+
+    ``summary``, when set, says the same without quoting the input (a deck file's lines may
+    hold anything): what a tool shows about a file it does not trust.
+    """
+
+    def __init__(self, message: str, *, summary: str | None = None) -> None:
+        super().__init__(message)
+        self.summary = summary

@@ -55,7 +55,11 @@ def start(record: dict[str, JSON]) -> State:
         seed &= (1 << 64) - 1  # what SplitMix64 has always read of a seed: its low 64 bits
     try:
         return registry.get(record["game"]).new_game(players=players, seed=seed, **options)
-    except (InvalidOptions, TypeError) as e:
+    except InvalidOptions as e:
+        raise InvalidRecord(
+            f"the record's options cannot start a game: {e}", options_error=e
+        ) from e
+    except TypeError as e:
         raise InvalidRecord(f"the record's options cannot start a game: {e}") from e
 
 

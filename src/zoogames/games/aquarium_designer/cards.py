@@ -58,7 +58,8 @@ class DeckError(InvalidOptions):
     def __init__(self, source: str, problems: list[str]) -> None:
         self.problems = problems
         lines = "\n".join(f"  {p}" for p in problems)
-        super().__init__(f"{source} is not a playable deck ({len(problems)} problem(s)):\n{lines}")
+        summary = f"not a playable deck ({len(problems)} problem(s))"
+        super().__init__(f"{source} is {summary}:\n{lines}", summary=summary)
 
 
 @dataclass(frozen=True, slots=True)
