@@ -20,6 +20,7 @@ scoring are theirs, so a fix in either game is a fix here too. What is this game
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from zoogames.core.errors import IllegalAction, InvalidOptions
@@ -171,7 +172,9 @@ class AquarettoZoolorettoState(AquarettoState, ZoolorettoState):
         v["legal"] = [str(a) for a in self.legal_actions()] if seat == self.to_move else []
         return v
 
-    def describe(self, action: Action, seat: int | None = None) -> str:
+    def describe(
+        self, action: Action, seat: int | None = None, names: Sequence[str] | None = None
+    ) -> str:
         """The action in plain words, for a move log; call it before applying the action."""
         if isinstance(action, Draw):
             if action.pile < 0:
@@ -182,8 +185,8 @@ class AquarettoZoolorettoState(AquarettoState, ZoolorettoState):
         if isinstance(action, Take):
             return f"takes truck {TRUCK_NAMES[action.truck]}"
         if type(action) in ZOO_ACTIONS:
-            return self._zoo_describe(action)
-        return aq.describe(self, action)
+            return self._zoo_describe(action, names)
+        return aq.describe(self, action, names)
 
     def __str__(self) -> str:
         from zoogames.games.aquaretto_zooloretto.render import render

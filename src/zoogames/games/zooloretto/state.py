@@ -12,9 +12,11 @@ both games' states, can call them next to Aquaretto's.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from zoogames.core.game import JSON, START_PLAYER, Action, Game, OptionSpec, Score
+from zoogames.core.words import seat_words
 from zoogames.games.trucks import (
     TRUCK_NAMES,
     Draw,
@@ -46,9 +48,11 @@ from zoogames.games.zooloretto.actions import (
 )
 from zoogames.games.zooloretto.zoo import (
     BARN,
+    BASE,
     ENCLOSURES,
     GROUP,
     OWNER,
+    SIZE,
     SPACE,
     STALL_SPACES,
     ZooBoard,
@@ -325,7 +329,9 @@ class ZoolorettoState(TruckState):
             "truck": TRUCK_NAMES[self.took[seat]] if self.took[seat] >= 0 else None,
         }
 
-    def describe(self, action: Action, seat: int | None = None) -> str:
+    def describe(
+        self, action: Action, seat: int | None = None, names: Sequence[str] | None = None
+    ) -> str:
         """The action in plain words, for a move log; call it before applying the action."""
         if isinstance(action, Load):
             return f"loads {tile_words(self.drawn)} onto truck {TRUCK_NAMES[action.truck]}"
@@ -333,29 +339,29 @@ class ZoolorettoState(TruckState):
             return "draws a tile"
         if isinstance(action, Take):
             return f"takes truck {TRUCK_NAMES[action.truck]}"
-        return self._zoo_describe(action)
+        return self._zoo_describe(action, names)
 
-    def _zoo_describe(self, action: Action) -> str:
+    def _zoo_describe(self, action: Action, names: Sequence[str] | None = None) -> str:
         seat = self.to_move if self.to_move is not None else 0
         b = self.boards[seat]
         if isinstance(action, Place):
-            dest = "the barn" if action.where == BARN else place_name(action.where)
-            return f"puts {tile_words(action.tile)} in {dest}"
+            return f"puts {tile_words(action.tile)} in {place_words(action.where)}"
         if isinstance(action, Move):
             if action.src >= zt.FIRST:
-                return f"moves {tile_words(action.src)} from the barn to {place_name(action.dst)}"
+                return f"moves {tile_words(action.src)} from the barn to {place_words(action.dst)}"
             stall = tile_words(b.stalls[action.src - SPACE])
-            return f"moves {stall} from {place_name(action.src)} to {place_name(action.dst)}"
+            return f"moves {stall} to {place_words(action.dst)}"
         if isinstance(action, Exchange):
             if action.b >= GROUP:
                 what = f"the barn's {zt.SPECIES[action.b - GROUP]}s"
             else:
-                what = f"the animals of {place_name(action.b)}"
-            return f"exchanges the animals of {place_name(action.a)} with {what}"
+                what = f"the animals of {place_words(action.b)}"
+            return f"exchanges the animals of {place_words(action.a)} with {what}"
         if isinstance(action, Buy):
+            seller = seat_words(action.seller, names)
             return (
-                f"buys {tile_words(action.tile)} from seat {action.seller}'s barn"
-                f" for {place_name(action.where)}"
+                f"buys {tile_words(action.tile)} from {seller}'s barn"
+                f" for {place_words(action.where)}"
             )
         if isinstance(action, Discard):
             return f"discards {tile_words(action.tile)} from the barn"
@@ -367,6 +373,17 @@ class ZoolorettoState(TruckState):
         from zoogames.games.zooloretto.render import render
 
         return render(self)
+
+
+def place_words(where: int) -> str:
+    """A place of the zoo board as a player names it: 'the 5-space enclosure', 'the barn'."""
+    if where == BARN:
+        return "the barn"
+    if where >= SPACE:
+        return f"a stall space by {place_words(OWNER[where - SPACE])}"
+    if where < BASE:
+        return f"the {SIZE[where]}-space enclosure"
+    return "the expansion enclosure" if where == BASE else "the second expansion enclosure"
 
 
 def tile_words(tile: int) -> str:
