@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -57,21 +58,64 @@ def test_a_whole_game_against_bots_played_by_clicking(
     assert totals == snapshot["result"]["scores"]
     categories = page.locator("[data-score-sheet] tbody tr").count()
     assert categories >= 3  # categories, total (and the tie-break)
-    # The log holds every action, in words with the seat's name.
+    # The log holds every action, in words with the seat's name (other seats named too,
+    # never "seat 2" or coordinates), under a heading for each round.
     assert page.locator("[data-log]").count() == snapshot["number"]
-    assert "Anna" in page.locator(".move-log").inner_text()
+    log = page.locator(".move-log").inner_text()
+    assert "Anna" in log
+    assert not re.search(r"\bseat \d|-?\d+,-?\d+|\{\d\}", log), log
+    if game != "aquarium-designer" or len(seats) > 1:
+        assert page.locator(".move-log [data-round]").count() >= 2
+    assert "1 coins" not in page.locator("main").inner_text()
+    if game == "aquarium-designer":
+        designer_end(page, solo=len(seats) == 1)
     screenshots(page, artifacts, f"{game}-end")
 
-    # The replay steps through the game.
+    # The replay opens at the start; named buttons, and the arrow keys, step through it,
+    # and the move list marks the move shown.
     page.locator('[data-action="replay"]').click()
-    page.wait_for_selector(f'[data-replay="{snapshot["number"]}"] [data-board]')
-    page.locator('[data-action="replay-prev"]').click()
-    page.wait_for_selector(f'[data-replay="{snapshot["number"] - 1}"] [data-board]')
-    page.locator('[data-action="replay-first"]').click()
     page.wait_for_selector('[data-replay="0"] [data-board]')
-    assert page.locator(".replay-move").count() == 0  # nothing played yet at 0
+    for action, name in [
+        ("first", "first move"),
+        ("prev", "previous move"),
+        ("next", "next move"),
+        ("last", "last move"),
+    ]:
+        assert page.locator(f'[data-action="replay-{action}"]').get_attribute("aria-label") == name
     page.locator('[data-action="replay-next"]').click()
     page.wait_for_selector('[data-replay="1"] .replay-move')
+    assert page.locator(".move-log li.current").get_attribute("data-log") == "0"
+    page.locator(".replay").focus()
+    page.keyboard.press("End")
+    page.wait_for_selector(f'[data-replay="{snapshot["number"]}"] [data-board]')
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_selector(f'[data-replay="{snapshot["number"] - 1}"] [data-board]')
+    current = page.locator(".move-log li.current").get_attribute("data-log")
+    assert current == str(snapshot["number"] - 2)
+    page.keyboard.press("Home")
+    page.wait_for_selector('[data-replay="0"] [data-board]')
+
+
+def designer_end(page: Page, solo: bool) -> None:
+    """Aquarium Designer's end: area points beside, not over, the animals; a solo rank."""
+    boxes = page.evaluate(
+        """() => [...document.querySelectorAll('[data-area-points], [data-animal]')]
+             .map(e => { const r = e.getBoundingClientRect();
+                         return [e.hasAttribute('data-animal'),
+                                 r.left, r.top, r.right, r.bottom]; })"""
+    )
+    points = [b[1:] for b in boxes if not b[0]]
+    animals = [b[1:] for b in boxes if b[0]]
+    assert points and animals
+    for p in points:
+        for a in animals:
+            overlap = min(p[2], a[2]) - max(p[0], a[0]), min(p[3], a[3]) - max(p[1], a[1])
+            assert overlap[0] <= 0.5 or overlap[1] <= 0.5, (p, a)
+    sheet = page.locator("[data-score-sheet]").inner_text()
+    if solo:
+        assert "won" not in sheet and "designer rank" in sheet
+        assert page.locator("[data-rank-cell]").inner_text() in {"S", "A", "B", "C", "D"}
+    assert "sea lion" in sheet and "sea-lion" not in sheet
 
 
 def test_the_form_sends_chosen_species_to_leave_out(page: Page, server: Server) -> None:

@@ -2,6 +2,7 @@
 // (seat), species to leave out or "random" (subset), a file whose content is sent (json).
 import { useState } from "preact/hooks";
 import type { OptionSpec } from "../api/types";
+import { label } from "../text/words";
 
 interface Props {
   spec: OptionSpec;
@@ -31,7 +32,7 @@ function SubsetField({ spec, players, value, onChange }: Props) {
             {group.names.map((name) => (
               <label key={name}>
                 <input type="checkbox" data-option={`${spec.name}:${name}`} checked={chosen.includes(name)} onChange={() => toggle(name)} />
-                {name}
+                {label(name)}
               </label>
             ))}
           </fieldset>

@@ -4,6 +4,7 @@ import type { ComponentChildren } from "preact";
 import type { TruckRoundView } from "../api/types";
 import { usePlay } from "../play/context";
 import { ChoiceTile } from "./ChoiceTile";
+import { Coins } from "./Coins";
 import { TileButton } from "./TileGlyph";
 import { TruckCard } from "./TruckCard";
 
@@ -29,7 +30,9 @@ export function TruckTable({ view, extra }: { view: TruckRoundView; extra?: Comp
             pile {view.pile} + reserve {view.reserve}
           </span>
         )}
-        <span>bank {view.bank} coins</span>
+        <span class="bank">
+          bank <Coins n={view.bank} what="in the bank: " />
+        </span>
         {extra}
       </div>
       {view.drawn && (

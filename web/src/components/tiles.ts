@@ -1,44 +1,94 @@
-// How the tiles of Aquaretto and Zooloretto look: a colour and a short label per kind,
-// and the words for a mark. Shared by every board that shows such tiles.
+// How the tiles of Aquaretto and Zooloretto look: a picture (OpenMoji, CC BY-SA 4.0: see
+// the About page), a colour and words per kind, and the words for a mark. Shared by every
+// board that shows such tiles. Only the pictures named here are bundled.
+//
+// Colours come from the Okabe–Ito palette, chosen to stay apart for colour-blind eyes;
+// within a game no two species share one (docs/web.md, "Pictures and colours").
+import camel from "openmoji/color/svg/1F42A.svg";
+import chimpanzee from "openmoji/color/svg/1F412.svg";
+import crocodile from "openmoji/color/svg/1F40A.svg";
+import dolphin from "openmoji/color/svg/1F42C.svg";
+import elephant from "openmoji/color/svg/1F418.svg";
+import flamingo from "openmoji/color/svg/1F9A9.svg";
+import hippo from "openmoji/color/svg/1F99B.svg";
+import kangaroo from "openmoji/color/svg/1F998.svg";
+import leopard from "openmoji/color/svg/1F406.svg";
+import orca from "openmoji/color/svg/1FACD.svg";
+import panda from "openmoji/color/svg/1F43C.svg";
+import penguin from "openmoji/color/svg/1F427.svg";
+import polarBear from "openmoji/color/svg/1F43B-200D-2744-FE0F.svg";
+import seaLion from "openmoji/color/svg/1F9AD.svg";
+import turtle from "openmoji/color/svg/1F422.svg";
+import zebra from "openmoji/color/svg/1F993.svg";
+import popcorn from "openmoji/color/svg/1F37F.svg";
+import snacks from "openmoji/color/svg/1F968.svg";
+import kiosk from "openmoji/color/svg/1F3EA.svg";
+import barrow from "openmoji/color/svg/E344.svg";
+import coin from "openmoji/color/svg/1FA99.svg";
+import angelfish from "openmoji/color/svg/1F420.svg";
+import coworker from "openmoji/color/svg/1F9D1-200D-1F4BC.svg";
 
-interface Kind {
+/** Okabe & Ito's eight colours (2002), kept apart under the common colour blindnesses. */
+export const OKABE_ITO = {
+  orange: "#E69F00",
+  sky: "#56B4E9",
+  green: "#009E73",
+  yellow: "#F0E442",
+  blue: "#0072B2",
+  vermillion: "#D55E00",
+  purple: "#CC79A7",
+  grey: "#6E6E6E",
+} as const;
+
+export interface Kind {
+  /** The picture's URL (bundled by Vite). */
+  picture: string;
   colour: string;
+  /** The text shown if the picture cannot be loaded. */
   short: string;
   word: string;
 }
 
+const O = OKABE_ITO;
+
 const KINDS: Record<string, Kind> = {
   // Aquaretto
-  dolphin: { colour: "#3b82c4", short: "Do", word: "dolphin" },
-  orca: { colour: "#2d3440", short: "Or", word: "orca" },
-  "sea-lion": { colour: "#b07a3c", short: "SL", word: "sea lion" },
-  hippo: { colour: "#8d6e97", short: "Hi", word: "hippo" },
-  turtle: { colour: "#4f9a5a", short: "Tu", word: "turtle" },
-  penguin: { colour: "#5b6470", short: "Pe", word: "penguin" },
-  "polar-bear": { colour: "#c9d6df", short: "PB", word: "polar bear" },
-  crocodile: { colour: "#6b7d2e", short: "Cr", word: "crocodile" },
+  dolphin: { picture: dolphin, colour: O.sky, short: "Dol", word: "dolphin" },
+  orca: { picture: orca, colour: O.blue, short: "Orc", word: "orca" },
+  "sea-lion": { picture: seaLion, colour: O.orange, short: "SLi", word: "sea lion" },
+  hippo: { picture: hippo, colour: O.purple, short: "Hip", word: "hippo" },
+  turtle: { picture: turtle, colour: O.green, short: "Tur", word: "sea turtle" },
+  penguin: { picture: penguin, colour: O.grey, short: "Pen", word: "penguin" },
+  "polar-bear": { picture: polarBear, colour: O.yellow, short: "PBe", word: "polar bear" },
+  crocodile: { picture: crocodile, colour: O.vermillion, short: "Cro", word: "crocodile" },
   // Zooloretto
-  camel: { colour: "#d2a24c", short: "Ca", word: "camel" },
-  elephant: { colour: "#8a9097", short: "El", word: "elephant" },
-  flamingo: { colour: "#e98aa6", short: "Fl", word: "flamingo" },
-  kangaroo: { colour: "#c46a3a", short: "Ka", word: "kangaroo" },
-  leopard: { colour: "#e0b830", short: "Le", word: "leopard" },
-  chimpanzee: { colour: "#6d4c36", short: "Ch", word: "chimpanzee" },
-  panda: { colour: "#f1f1ee", short: "Pa", word: "panda" },
-  zebra: { colour: "#9aa3ab", short: "Ze", word: "zebra" },
-  kiosk: { colour: "#7fc6c0", short: "Ki", word: "kiosk" },
-  barrow: { colour: "#b3cf7a", short: "Ba", word: "barrow" },
-  snacks: { colour: "#f0c27a", short: "Sn", word: "snacks" },
-  popcorn: { colour: "#f3e29a", short: "Po", word: "popcorn" },
+  camel: { picture: camel, colour: O.orange, short: "Cam", word: "camel" },
+  elephant: { picture: elephant, colour: O.grey, short: "Ele", word: "elephant" },
+  flamingo: { picture: flamingo, colour: O.purple, short: "Fla", word: "flamingo" },
+  kangaroo: { picture: kangaroo, colour: O.vermillion, short: "Kan", word: "kangaroo" },
+  leopard: { picture: leopard, colour: O.yellow, short: "Leo", word: "leopard" },
+  chimpanzee: { picture: chimpanzee, colour: O.green, short: "Chi", word: "chimpanzee" },
+  panda: { picture: panda, colour: O.sky, short: "Pan", word: "panda" },
+  zebra: { picture: zebra, colour: O.blue, short: "Zeb", word: "zebra" },
+  // Zooloretto's vending stalls: one neutral colour, told apart by their pictures
+  kiosk: { picture: kiosk, colour: "#B8A888", short: "Kio", word: "kiosk" },
+  barrow: { picture: barrow, colour: "#B8A888", short: "Bar", word: "barrow" },
+  snacks: { picture: snacks, colour: "#B8A888", short: "Sna", word: "snacks" },
+  popcorn: { picture: popcorn, colour: "#B8A888", short: "Pop", word: "popcorn" },
   // Coins (the combined game names each pile's coin)
-  coin: { colour: "#f5c518", short: "$", word: "coin" },
-  "aquaretto-coin": { colour: "#f5c518", short: "$", word: "coin" },
-  "zooloretto-coin": { colour: "#f5c518", short: "$", word: "coin" },
+  coin: { picture: coin, colour: "#F5C518", short: "1$", word: "coin" },
+  "aquaretto-coin": { picture: coin, colour: "#F5C518", short: "1$", word: "coin" },
+  "zooloretto-coin": { picture: coin, colour: "#F5C518", short: "1$", word: "coin" },
+  // Aquarium Designer's animals (its sections are named by colour: see boards/designer)
+  angelfish: { picture: angelfish, colour: O.orange, short: "Ang", word: "angelfish" },
 };
 
+/** A coworker (Aquaretto): the same figure on a booth, a feeding station or a space. */
+export const COWORKER_PICTURE = coworker;
+
 const MARKS: Record<string, string> = {
-  m: "fertile male",
-  f: "fertile female",
+  m: "male",
+  f: "female",
   fish: "with a fish",
   bolt: "with a lightning bolt",
   young: "offspring",
@@ -55,19 +105,26 @@ export function markOf(tile: string): string | null {
 }
 
 export function kindStyle(kind: string): Kind {
-  return KINDS[kind] ?? { colour: "#ccc", short: kind.slice(0, 2), word: kind };
+  return KINDS[kind] ?? { picture: "", colour: "#cccccc", short: kind.slice(0, 3), word: kind.replace(/-/g, " ") };
 }
 
-/** A tile in words, for tooltips and screen readers: "dolphin, fertile male". */
+/** A tile's kind in words: "sea lion". */
+export function kindWords(tile: string): string {
+  return kindStyle(kindOf(tile)).word;
+}
+
+/** A tile in words, for tooltips and screen readers: "female dolphin", "penguin, with a fish". */
 export function tileWords(tile: string): string {
   const mark = markOf(tile);
   const word = kindStyle(kindOf(tile)).word;
+  if (mark === "m" || mark === "f") return `${MARKS[mark]} ${word}`;
   return mark ? `${word}, ${MARKS[mark] ?? mark}` : word;
 }
 
-/** Light tiles need dark text. */
-export function textColour(background: string): string {
-  const n = parseInt(background.slice(1), 16);
-  const luma = 0.299 * (n >> 16) + 0.587 * ((n >> 8) & 255) + 0.114 * (n & 255);
-  return luma > 150 ? "#1b1b1b" : "#ffffff";
+/** `colour` mixed with white: `amount` 0 keeps it, 1 is white. */
+export function tint(colour: string, amount: number): string {
+  const n = parseInt(colour.slice(1), 16);
+  const mix = (c: number) => Math.round(c + (255 - c) * amount);
+  const [r, g, b] = [mix(n >> 16), mix((n >> 8) & 255), mix(n & 255)];
+  return `#${((r << 16) | (g << 8) | b).toString(16).padStart(6, "0")}`;
 }

@@ -12,6 +12,8 @@ export interface Game {
   online: boolean;
   thinking: number | null;
   error: string;
+  /** The HTTP status (or socket close code's status) of the last error, 0 if none. */
+  errorStatus: number;
   /** The server refused this page's token: the page shows why and offers nothing. */
   refused: boolean;
   act: (action: string) => void;
@@ -34,6 +36,7 @@ export function useGame(id: string): Game {
   const [online, setOnline] = useState(false);
   const [thinking, setThinking] = useState<number | null>(null);
   const [error, setError] = useState("");
+  const [errorStatus, setErrorStatus] = useState(0);
   const [refused, setRefused] = useState(false);
   const socket = useRef<GameSocket | null>(null);
   const latest = useRef<Snapshot | null>(null);
@@ -44,10 +47,12 @@ export function useGame(id: string): Game {
     setLog((old) => mergeLog(old, s));
     setThinking(s.thinking);
     setError("");
+    setErrorStatus(0);
   };
 
   const fail = (status: number, detail: string) => {
     setError(detail);
+    setErrorStatus(status);
     if (status === 401 || status === 403 || status === 404) {
       setRefused(true);
       socket.current?.close();
@@ -80,6 +85,7 @@ export function useGame(id: string): Game {
     online,
     thinking,
     error,
+    errorStatus,
     refused,
     act: (action) => {
       const s = latest.current;

@@ -2,7 +2,9 @@
 // seat that plays — the spaces it may choose now and an expansion's placement preview.
 import type { WaterZooView } from "../../api/types";
 import { TileGlyph } from "../../components/TileGlyph";
+import { kindOf, kindWords, tileWords } from "../../components/tiles";
 import { usePlay } from "../../play/context";
+import { svgButton } from "../../play/keys";
 import { expansionOptions, optionsAt } from "./expansions";
 
 const CELL = 40;
@@ -49,6 +51,21 @@ export function WaterZoo({ zoo, seat, small = false }: { zoo: WaterZooView; seat
   const trainers = new Set(zoo.trainers.map(([x, y]) => key(x, y)));
   const expansionCells = new Set(zoo.expansions.flatMap((e) => e.cells.map(([x, y]) => key(x, y))));
 
+  const spaceWords = (c: string) => {
+    const tile = tiles.get(c);
+    if (trainers.has(c)) return "a trainer";
+    if (tile) return `${tileWords(tile)}, ${basinWords(c)}`;
+    const [x, y] = parseCell(c);
+    const near = [key(x + 1, y), key(x - 1, y), key(x, y + 1), key(x, y - 1)].map((n) => tiles.get(n)).filter((t): t is string => !!t);
+    const kinds = [...new Set(near.map((t) => kindWords(t)))];
+    return kinds.length > 0 ? `empty space beside the ${kinds.join(" and ")} basin${kinds.length > 1 ? "s" : ""}` : `empty space ${c}`;
+  };
+  const basinWords = (c: string) => {
+    const kind = kindOf(tiles.get(c) ?? "");
+    const n = zoo.tiles.filter((t) => kindOf(t.tile) === kind).length;
+    return `basin of ${n} ${kindWords(kind)}${n === 1 ? "" : "s"}`;
+  };
+
   const cellChoice = (c: string) => (mine && !expanding ? choices.continuation([[c], ["offspring", c], ["worker", c]]) : null);
 
   return (
@@ -85,6 +102,7 @@ export function WaterZoo({ zoo, seat, small = false }: { zoo: WaterZooView; seat
         const selected = mine && choices.chose([c]);
         return (
           <rect
+            {...svgButton(spaceWords(c), next ? () => pick(next) : null)}
             key={`hit-${c}`}
             x={px(x) + 1}
             y={py(y) + 1}
@@ -94,7 +112,6 @@ export function WaterZoo({ zoo, seat, small = false }: { zoo: WaterZooView; seat
             data-cell={c}
             data-seat={seat}
             class={["hit", next ? "choice" : "", selected ? "selected" : ""].filter(Boolean).join(" ")}
-            onClick={next ? () => pick(next) : undefined}
           />
         );
       })}
@@ -106,6 +123,7 @@ export function WaterZoo({ zoo, seat, small = false }: { zoo: WaterZooView; seat
         };
         return (
           <rect
+            {...svgButton(`space ${c} for the expansion board${placement.anchor === c ? " (chosen: press again to place it)" : ""}`, onClick)}
             key={`ghost-${c}`}
             x={px(x) + 4}
             y={py(y) + 4}
@@ -115,7 +133,6 @@ export function WaterZoo({ zoo, seat, small = false }: { zoo: WaterZooView; seat
             data-cell={c}
             data-seat={seat}
             class={placement.anchor === c ? "ghost choice selected" : "ghost choice"}
-            onClick={onClick}
           />
         );
       })}
