@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 RL     := $(VENV)/.installed-rl
 
-.PHONY: install install-rl web run test lint typecheck unit bench bench-rl clean system-deps
+.PHONY: install install-rl web web-lint web-test run test lint typecheck unit bench bench-rl clean system-deps
 
 install: $(STAMP)
 
@@ -26,7 +26,7 @@ $(RL): $(STAMP)
 # type-checked Vite build into the package's static/ directory, which the server serves.
 WEB_DEPS    := web/node_modules/.installed
 WEB_BUILD   := src/zoogames/server/static/index.html
-WEB_SOURCES := $(shell find web/src -type f 2>/dev/null) web/index.html web/vite.config.ts web/tsconfig.json
+WEB_SOURCES := $(shell find web/src -type f 2>/dev/null) web/index.html web/vite.config.ts web/tsconfig.json web/tsconfig.node.json
 
 web: $(WEB_BUILD)
 
@@ -40,9 +40,16 @@ $(WEB_BUILD): $(WEB_DEPS) $(WEB_SOURCES)
 run: install web
 	$(BIN)/zoogames serve
 
-lint: install-rl
+lint: install-rl web-lint
 	$(BIN)/ruff check src tests benchmarks examples
 	$(BIN)/ruff format --check src tests benchmarks examples
+
+# The client's lint (ESLint) and formatting (Prettier), and its unit tests (Vitest).
+web-lint: $(WEB_DEPS)
+	cd web && npm run lint && npm run format:check
+
+web-test: $(WEB_DEPS)
+	cd web && npm test
 
 typecheck: install-rl
 	$(BIN)/mypy
@@ -51,7 +58,7 @@ typecheck: install-rl
 system-deps:
 	bash scripts/system-deps.sh
 
-unit: install-rl web system-deps
+unit: install-rl web system-deps web-test
 	$(BIN)/pytest -n auto
 
 test: lint typecheck unit

@@ -73,10 +73,14 @@ export function OptionField(props: Props) {
     input = <input type="checkbox" data-option={spec.name} checked={value === true} onChange={(e) => onChange((e.target as HTMLInputElement).checked)} />;
   } else if (spec.kind === "seat") {
     input = (
-      <select data-option={spec.name} value={value === null || value === undefined ? "" : String(value)} onChange={(e) => {
-        const v = (e.target as HTMLSelectElement).value;
-        onChange(v === "" ? null : Number(v));
-      }}>
+      <select
+        data-option={spec.name}
+        value={value === null || value === undefined ? "" : String(value)}
+        onChange={(e) => {
+          const v = (e.target as HTMLSelectElement).value;
+          onChange(v === "" ? null : Number(v));
+        }}
+      >
         <option value="">random</option>
         {Array.from({ length: players }, (_, i) => (
           <option key={i} value={String(i)}>

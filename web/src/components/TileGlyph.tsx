@@ -89,7 +89,17 @@ export function Picture({ kind, x, y, size }: { kind: string; x: number; y: numb
   const [failed, setFailed] = useState(false);
   if (failed || !style.picture) {
     return (
-      <text x={x + size / 2} y={y + size / 2} font-size={size * 0.36} font-weight="bold" text-anchor="middle" dominant-baseline="central" fill="#1b1b1b" class="picture-text" data-picture-text={kind}>
+      <text
+        x={x + size / 2}
+        y={y + size / 2}
+        font-size={size * 0.36}
+        font-weight="bold"
+        text-anchor="middle"
+        dominant-baseline="central"
+        fill="#1b1b1b"
+        class="picture-text"
+        data-picture-text={kind}
+      >
         {style.short}
       </text>
     );
@@ -110,7 +120,16 @@ export function TileGlyph({ tile, x, y, size, class: extra }: Props) {
       {round ? (
         <circle cx={x + size / 2} cy={y + size / 2} r={inner / 2} fill={tint(style.colour, 0.55)} stroke={style.colour} stroke-width={size * 0.06} />
       ) : (
-        <rect x={x + pad} y={y + pad} width={inner} height={inner} rx={size * 0.14} fill={tint(style.colour, 0.55)} stroke={style.colour} stroke-width={size * 0.06} />
+        <rect
+          x={x + pad}
+          y={y + pad}
+          width={inner}
+          height={inner}
+          rx={size * 0.14}
+          fill={tint(style.colour, 0.55)}
+          stroke={style.colour}
+          stroke-width={size * 0.06}
+        />
       )}
       <Picture kind={kind} x={x + size * 0.14} y={y + size * 0.16} size={size * 0.72} />
       {mark && <Badge mark={mark} x={x + size * 0.8} y={y + size * 0.2} r={size * 0.17} />}

@@ -23,8 +23,8 @@ export function About() {
         ).
       </p>
       <p>
-        The boards, trucks, cards and marks are drawn by zoogames itself after the layout of the games&apos; components; no artwork of the
-        published games is used. Aquaretto and Zooloretto are games by Michael Schacht; Aquarium Designer by Tetsuya Iida.
+        The boards, trucks, cards and marks are drawn by zoogames itself after the layout of the games&apos; components; no artwork of the published games is
+        used. Aquaretto and Zooloretto are games by Michael Schacht; Aquarium Designer by Tetsuya Iida.
       </p>
     </main>
   );

@@ -69,7 +69,18 @@ export function NewGame() {
     }
   };
 
-  if (!catalog) return <main class="new-game">{error ? <p class="error" data-error>{error}</p> : <p>Loading…</p>}</main>;
+  if (!catalog)
+    return (
+      <main class="new-game">
+        {error ? (
+          <p class="error" data-error>
+            {error}
+          </p>
+        ) : (
+          <p>Loading…</p>
+        )}
+      </main>
+    );
 
   return (
     <main class="new-game">
@@ -102,7 +113,13 @@ export function NewGame() {
           {game.options
             .filter((o) => o.players.length === 0 || o.players.includes(players))
             .map((o) => (
-              <OptionField key={o.name} spec={o} players={players} value={options[o.name] ?? o.default} onChange={(v) => setOptions({ ...options, [o.name]: v })} />
+              <OptionField
+                key={o.name}
+                spec={o}
+                players={players}
+                value={options[o.name] ?? o.default}
+                onChange={(v) => setOptions({ ...options, [o.name]: v })}
+              />
             ))}
           <fieldset class="seats-form">
             <legend>Seats</legend>

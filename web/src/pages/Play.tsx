@@ -69,9 +69,7 @@ export function Play({ id }: { id: string }) {
 
   if (!snapshot) {
     return (
-      <main class="play">
-        {game.error ? <ErrorBanner id={id} error={game.error} refused={game.refused} status={game.errorStatus} /> : <p>Connecting…</p>}
-      </main>
+      <main class="play">{game.error ? <ErrorBanner id={id} error={game.error} refused={game.refused} status={game.errorStatus} /> : <p>Connecting…</p>}</main>
     );
   }
 
@@ -83,7 +81,14 @@ export function Play({ id }: { id: string }) {
 
   return (
     <PlayContext.Provider value={controls}>
-      <main class="play" data-game={snapshot.game} data-number={snapshot.number} data-status={snapshot.status} data-you={you ?? ""} data-legal={JSON.stringify(controls.choices.legal)}>
+      <main
+        class="play"
+        data-game={snapshot.game}
+        data-number={snapshot.number}
+        data-status={snapshot.status}
+        data-you={you ?? ""}
+        data-legal={JSON.stringify(controls.choices.legal)}
+      >
         <header class="play-header">
           <a href="/">zoogames</a>
           <h1>{gameName}</h1>

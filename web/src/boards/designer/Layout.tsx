@@ -103,7 +103,13 @@ export function Layout({ layout, seat, small, cards }: { layout: LayoutView; sea
             y={cy(c.y)}
             size={SECTION}
             entrance={typeof c.card === "string"}
-            corner={new Set(spots.filter((p) => p.corner && Math.floor(p.cell[0] / 2) === c.x && Math.floor(p.cell[1] / 2) === c.y).map((p) => (p.cell[0] - 2 * c.x) + 2 * (p.cell[1] - 2 * c.y)))}
+            corner={
+              new Set(
+                spots
+                  .filter((p) => p.corner && Math.floor(p.cell[0] / 2) === c.x && Math.floor(p.cell[1] / 2) === c.y)
+                  .map((p) => p.cell[0] - 2 * c.x + 2 * (p.cell[1] - 2 * c.y)),
+              )
+            }
           />
         ))}
         <AreaLines layout={layout} sx={sx} sy={sy} />
@@ -111,7 +117,13 @@ export function Layout({ layout, seat, small, cards }: { layout: LayoutView; sea
           <g key={key(x, y)} class="area-points" data-area-points={area.points}>
             <title>{`${label(area.colour)} area: ${area.sections} sections and ${area.animals} animals, ${area.points} points`}</title>
             <circle cx={sx(x) + (corner ? 6.5 : SECTION / 2)} cy={sy(y) + (corner ? 6.5 : SECTION / 2)} r={corner ? 6 : 9} />
-            <text x={sx(x) + (corner ? 6.5 : SECTION / 2)} y={sy(y) + (corner ? 6.5 : SECTION / 2)} font-size={corner ? 8 : 10} text-anchor="middle" dominant-baseline="central">
+            <text
+              x={sx(x) + (corner ? 6.5 : SECTION / 2)}
+              y={sy(y) + (corner ? 6.5 : SECTION / 2)}
+              font-size={corner ? 8 : 10}
+              text-anchor="middle"
+              dominant-baseline="central"
+            >
               {area.points}
             </text>
           </g>

@@ -8,14 +8,7 @@ export function Barn({ barn, seat, mine }: { barn: string[]; seat: number; mine:
   const choice = useChoice(mine ? [["barn"]] : []);
   return (
     <div class="barn">
-      <button
-        type="button"
-        class={choiceClass(choice, "barn-target")}
-        data-place="barn"
-        data-seat={seat}
-        disabled={!choice.enabled}
-        onClick={choice.onClick}
-      >
+      <button type="button" class={choiceClass(choice, "barn-target")} data-place="barn" data-seat={seat} disabled={!choice.enabled} onClick={choice.onClick}>
         barn {barn.length}
       </button>
       {barn.map((tile, i) => (

@@ -31,17 +31,7 @@ function StallSpace({ space, seat, mine }: { space: StallSpaceView; seat: number
   );
 }
 
-export function Enclosure({
-  enclosure,
-  stalls,
-  seat,
-  mine,
-}: {
-  enclosure: EnclosureView;
-  stalls: StallSpaceView[];
-  seat: number;
-  mine: boolean;
-}) {
+export function Enclosure({ enclosure, stalls, seat, mine }: { enclosure: EnclosureView; stalls: StallSpaceView[]; seat: number; mine: boolean }) {
   const choice = useChoice(mine ? [[enclosure.name]] : []);
   const width = enclosure.size * SLOT;
   const built = enclosure.built;

@@ -10,13 +10,7 @@ export function ZooBoard({ zoo, seat }: { zoo: ZooBoardView; seat: number }) {
   return (
     <div class="zoo-board" data-zoo="land" data-seat={seat}>
       {zoo.enclosures.map((e) => (
-        <Enclosure
-          key={e.name}
-          enclosure={e}
-          stalls={zoo.stall_spaces.filter((s) => s.enclosure === e.name)}
-          seat={seat}
-          mine={mine}
-        />
+        <Enclosure key={e.name} enclosure={e} stalls={zoo.stall_spaces.filter((s) => s.enclosure === e.name)} seat={seat} mine={mine} />
       ))}
       <Barn barn={zoo.barn} seat={seat} mine={mine} />
       <span class="zoo-facts">expansion boards left: {zoo.expansions_left}</span>
