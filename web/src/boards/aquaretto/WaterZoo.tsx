@@ -2,7 +2,7 @@
 // seat that plays — the spaces it may choose now and an expansion's placement preview.
 import type { WaterZooView } from "../../api/types";
 import { TileGlyph } from "../../components/TileGlyph";
-import { kindOf, kindWords, tileWords } from "../../components/tiles";
+import { COWORKER_PICTURE, kindOf, kindStyle, kindWords, tileWords, tint } from "../../components/tiles";
 import { usePlay } from "../../play/context";
 import { svgButton } from "../../play/keys";
 import { expansionOptions, optionsAt } from "./expansions";
@@ -21,8 +21,7 @@ function Trainer({ x, y }: { x: number; y: number }) {
     <g class="trainer">
       <title>trainer</title>
       <rect x={x + 3} y={y + 3} width={CELL - 6} height={CELL - 6} rx={6} fill="#f4efe6" stroke="#5a3e8a" stroke-width={2} />
-      <circle cx={x + CELL / 2} cy={y + CELL * 0.34} r={CELL * 0.13} fill="#5a3e8a" />
-      <path d={`M${x + CELL * 0.27} ${y + CELL * 0.8} q${CELL * 0.23} ${-CELL * 0.45} ${CELL * 0.46} 0z`} fill="#5a3e8a" />
+      <image href={COWORKER_PICTURE} x={x + 5} y={y + 5} width={CELL - 10} height={CELL - 10} />
     </g>
   );
 }
@@ -66,6 +65,20 @@ export function WaterZoo({ zoo, seat, small = false }: { zoo: WaterZooView; seat
     return `basin of ${n} ${kindWords(kind)}${n === 1 ? "" : "s"}`;
   };
 
+  // A basin is the tiles of one species (at most one basin each, A-R7): a line is drawn
+  // wherever a basin's space meets a space that is not of the same basin.
+  const basinOf = (c: string) => (tiles.has(c) ? kindOf(tiles.get(c) ?? "") : null);
+  const edges: string[] = [];
+  for (const [c] of tiles) {
+    const [x, y] = parseCell(c);
+    const b = basinOf(c);
+    if (basinOf(key(x - 1, y)) !== b) edges.push(`M${px(x)} ${py(y)}v${CELL}`);
+    if (basinOf(key(x + 1, y)) !== b) edges.push(`M${px(x + 1)} ${py(y)}v${CELL}`);
+    if (basinOf(key(x, y - 1)) !== b) edges.push(`M${px(x)} ${py(y)}h${CELL}`);
+    if (basinOf(key(x, y + 1)) !== b) edges.push(`M${px(x)} ${py(y + 1)}h${CELL}`);
+  }
+  const basinEdges = edges.join("");
+
   const cellChoice = (c: string) => (mine && !expanding ? choices.continuation([[c], ["offspring", c], ["worker", c]]) : null);
 
   return (
@@ -76,10 +89,14 @@ export function WaterZoo({ zoo, seat, small = false }: { zoo: WaterZooView; seat
       viewBox={`-2 -2 ${width + 4} ${height + 4}`}
       style={{ maxWidth: `${(width + 4) * (small ? 0.75 : 1.15)}px` }}
     >
+      <rect x={-2} y={-2} width={width + 4} height={height + 4} rx={8} class="zoo-ground" />
       {zoo.spaces.map(([x, y]) => {
         const c = key(x, y);
+        const tile = tiles.get(c);
+        const water = tile ? tint(kindStyle(kindOf(tile)).colour, 0.3) : undefined;
         return (
           <rect
+            style={water ? { fill: water } : undefined}
             key={c}
             x={px(x) + 1}
             y={py(y) + 1}
@@ -90,6 +107,7 @@ export function WaterZoo({ zoo, seat, small = false }: { zoo: WaterZooView; seat
           />
         );
       })}
+      <path d={basinEdges} class="basin-edges" />
       {zoo.spaces.map(([x, y]) => {
         const c = key(x, y);
         const tile = tiles.get(c);
