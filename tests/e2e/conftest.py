@@ -79,10 +79,17 @@ def own_server(tmp_path: Path) -> Iterator[Server]:
     yield from running_server(tmp_path)
 
 
-def new_context(browser: Browser) -> BrowserContext:
-    """A fresh browser profile (its own localStorage) with the laptop's screen size."""
+INSTANT = "localStorage.setItem('zoogames:pace', '0')"
+"""Other seats' moves shown at once (web/src/play/usePaced.ts): the tests keep their speed."""
+
+
+def new_context(browser: Browser, paced: bool = False) -> BrowserContext:
+    """A fresh browser profile (its own localStorage) with the laptop's screen size; the
+    moves of other seats shown at once unless ``paced``."""
     context = browser.new_context(viewport=LAPTOP)
     context.set_default_timeout(15_000)
+    if not paced:
+        context.add_init_script(INSTANT)
     return context
 
 

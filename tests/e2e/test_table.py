@@ -12,7 +12,7 @@ from playwright.sync_api import Page
 from tests.e2e.conftest import PHONE
 from tests.e2e.pages import create_game
 from tests.e2e.player import ClickingPlayer, KeyboardPlayer, legal, status
-from tests.e2e.server import Server
+from tests.e2e.server import ROOT, Server
 
 KEYBOARD = [  # the game, and what the keyboard must have placed on the board in its turn
     ("aquaretto", re.compile(r"^place \S+ -?\d+,-?\d+$")),
@@ -72,7 +72,7 @@ def test_a_game_that_does_not_exist_offers_the_way_home(page: Page, server: Serv
 def test_two_me_seats_have_two_names_and_the_tab_title_follows_the_turn(
     page: Page, server: Server
 ) -> None:
-    create_game(page, server, "zooloretto", ["me", "me"], name="Anna")
+    create_game(page, server, "zooloretto", ["me", "me"], name="Anna", start=0)
     names = [page.locator(f'[data-seat-panel="{i}"] header strong').inner_text() for i in (0, 1)]
     assert names == ["Anna", "Anna 2"]
     page.wait_for_function("() => document.title.startsWith('● Your turn')")
@@ -111,3 +111,27 @@ def test_the_about_page_credits_the_pictures_and_serves_their_licence(
         href = page.locator(f'[data-licence="{which}"]').get_attribute("href") or ""
         with urllib.request.urlopen(server.url + href) as r:
             assert len(r.read()) > 1000  # the licence's whole text
+
+
+AXE = ROOT / "web" / "node_modules" / "axe-core" / "axe.min.js"
+
+
+@pytest.mark.parametrize(
+    "game", ["aquaretto", "zooloretto", "aquaretto-zooloretto", "aquarium-designer"]
+)
+def test_axe_finds_no_serious_accessibility_violation(
+    page: Page, server: Server, game: str
+) -> None:
+    create_game(page, server, game, ["me", "greedy"])
+    player = ClickingPlayer(page, seed=2)
+    for _ in range(4):
+        player.wait_for_turn()
+        player.play_one()
+    player.wait_for_turn()
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate(
+        """async () => (await axe.run(document, {resultTypes: ['violations']})).violations
+             .filter(v => v.impact === 'serious' || v.impact === 'critical')
+             .map(v => v.id + ': ' + v.nodes.map(n => n.html.slice(0, 80)).join(' | '))"""
+    )
+    assert found == []

@@ -20,7 +20,7 @@ export function TruckCard({ truck }: { truck: Truck }) {
   const width = bed + 28;
   const height = SLOT + 16;
   const taken = truck.taken_by !== null;
-  const words = `truck ${truck.name}${truck.game ? ` (${truck.game} tiles)` : ""}: ${
+  const words = `truck ${truck.name}${truck.game ? ` ${truck.game}` : ""}: ${
     truck.tiles.length > 0 ? truck.tiles.map(tileWords).join(", ") : "empty"
   }${truck.free ? `, ${truck.free} free` : ""}${truck.blocked ? `, ${truck.blocked} blocked` : ""}${taken ? `, taken by ${names[truck.taken_by ?? 0]}` : ""}`;
   return (
@@ -30,7 +30,7 @@ export function TruckCard({ truck }: { truck: Truck }) {
       data-truck={truck.name}
       disabled={!choice.enabled}
       onClick={choice.onClick}
-      aria-label={words}
+      aria-label={taken ? undefined : words}
       title={words}
     >
       <span class="truck-name">

@@ -4,18 +4,20 @@
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { api } from "../api/http";
 import { storedInvites } from "../api/invites";
-import type { Catalog, Snapshot } from "../api/types";
+import type { Catalog, LogEntry, Snapshot } from "../api/types";
 import { ActionBar } from "../components/ActionBar";
 import { Board } from "../components/Board";
 import { ErrorBanner } from "../components/ErrorBanner";
 import { InviteLinks } from "../components/InviteLinks";
 import { JoinForm } from "../components/JoinForm";
-import { MoveLog } from "../components/MoveLog";
+import { MoveLog, entryText } from "../components/MoveLog";
 import { Replay } from "../components/Replay";
 import { ScoreSheet } from "../components/ScoreSheet";
+import { TurnBanner } from "../components/TurnBanner";
 import { PlayContext } from "../play/context";
 import { useControls } from "../play/useControls";
 import { useGame } from "../play/useGame";
+import { PACES, storePace, storedPace, usePaced } from "../play/usePaced";
 import { botName } from "../text/words";
 
 /** Each seat's name; two seats of the same name are told apart by their seat numbers. */
@@ -48,9 +50,40 @@ function useTitle(snapshot: Snapshot | null, gameName: string, names: string[]):
   }, [title]);
 }
 
+/** Each seat's last action in `log` (its notation), for the board to mark. */
+function lastActions(log: LogEntry[], players: number): (string | null)[] {
+  const last: (string | null)[] = Array.from({ length: players }, () => null);
+  for (const e of log) last[e.seat] = e.action;
+  return last;
+}
+
+/** A short tone when the player's turn comes, if they asked for sound. */
+function useTurnSound(mine: boolean, on: boolean): void {
+  useEffect(() => {
+    if (!mine || !on) return;
+    try {
+      const audio = new AudioContext();
+      const tone = audio.createOscillator();
+      const gain = audio.createGain();
+      tone.frequency.value = 660;
+      gain.gain.setValueAtTime(0.15, audio.currentTime);
+      gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.3);
+      tone.connect(gain).connect(audio.destination);
+      tone.start();
+      tone.stop(audio.currentTime + 0.3);
+    } catch {
+      // No audio here: the title and the banner still say it.
+    }
+  }, [mine, on]);
+}
+
 export function Play({ id }: { id: string }) {
   const game = useGame(id);
-  const { snapshot } = game;
+  const [pace, setPace] = useState(storedPace);
+  const [sound, setSound] = useState(() => localStorage.getItem("zoogames:sound") === "on");
+  const snapshot = usePaced(game.snapshot, pace);
+  const log = useMemo(() => (snapshot ? game.log.filter((e) => e.number < snapshot.number) : []), [game.log, snapshot]);
+  const [spotlight, setSpotlight] = useState<LogEntry | null>(null);
   const [showScores, setShowScores] = useState(false);
   const [replayAt, setReplayAt] = useState<number | null>(null);
   const invites = useMemo(() => storedInvites(id), [id]);
@@ -65,7 +98,10 @@ export function Play({ id }: { id: string }) {
     thinking: game.thinking,
     showScores,
     onSend: game.act,
+    last: snapshot ? lastActions(log, snapshot.view.players) : [],
+    spotlight: spotlight ? { seat: spotlight.seat, action: spotlight.action } : null,
   });
+  useTurnSound(!!snapshot && snapshot.status === "playing" && snapshot.view.to_move === snapshot.you && snapshot.you !== null, sound);
 
   if (!snapshot) {
     return (
@@ -109,9 +145,44 @@ export function Play({ id }: { id: string }) {
           <label class="toggle">
             <input type="checkbox" data-action="show-scores" checked={showScores} onChange={() => setShowScores(!showScores)} /> live scores
           </label>
+          <label>
+            moves of others{" "}
+            <select
+              data-field="pace"
+              value={String(pace)}
+              onChange={(e) => {
+                const v = Number((e.target as HTMLSelectElement).value);
+                storePace(v);
+                setPace(v);
+              }}
+            >
+              {PACES.map(([ms, word]) => (
+                <option key={ms} value={String(ms)}>
+                  {word}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            <input
+              type="checkbox"
+              data-action="sound"
+              checked={sound}
+              onChange={() => {
+                localStorage.setItem("zoogames:sound", sound ? "off" : "on");
+                setSound(!sound);
+              }}
+            />{" "}
+            sound on my turn
+          </label>
+          <a href="/about">about</a>
         </header>
         {game.error && <ErrorBanner id={id} error={game.error} refused={game.refused} status={game.errorStatus} />}
         {joining && you !== null && <JoinForm seat={you} onJoin={game.join} />}
+        {!over && <TurnBanner view={view} you={you} names={names} thinking={game.thinking} />}
+        <p class="sr-only" aria-live="polite" data-announce>
+          {log.length > 0 ? `${entryText(log[log.length - 1], names)}.` : ""}
+        </p>
         {!over && <ActionBar canUndo={snapshot.can_undo && !game.refused} onUndo={game.undo} />}
         {showScores && !over && <ScoreSheet scores={view.scores} names={names} result={null} />}
         {over && (
@@ -126,7 +197,7 @@ export function Play({ id }: { id: string }) {
           </section>
         )}
         {replayAt !== null && over ? <Replay id={id} total={snapshot.number} names={names} n={replayAt} onStep={setReplayAt} /> : <Board view={view} />}
-        <MoveLog log={game.log} names={names} current={replayAt === null ? null : replayAt - 1} />
+        <MoveLog log={log} names={names} current={replayAt === null ? null : replayAt - 1} onShow={replayAt === null ? setSpotlight : undefined} />
         <div class="links-box">
           <InviteLinks id={id} invites={invites} names={names} />
         </div>

@@ -3,7 +3,7 @@
 import type { WaterZooView } from "../../api/types";
 import { TileGlyph } from "../../components/TileGlyph";
 import { COWORKER_PICTURE, kindOf, kindStyle, kindWords, tileWords, tint } from "../../components/tiles";
-import { usePlay } from "../../play/context";
+import { moveMark, usePlay } from "../../play/context";
 import { svgButton } from "../../play/keys";
 import { expansionOptions, optionsAt } from "./expansions";
 
@@ -27,7 +27,8 @@ function Trainer({ x, y }: { x: number; y: number }) {
 }
 
 export function WaterZoo({ zoo, seat, small = false }: { zoo: WaterZooView; seat: number; small?: boolean }) {
-  const { choices, me, pick, send, placement, setPlacement } = usePlay();
+  const play = usePlay();
+  const { choices, me, pick, send, placement, setPlacement } = play;
   const mine = seat === me;
   const expanding = mine ? expansionOptions(choices) : null;
   const ghosts = new Set<string>();
@@ -112,7 +113,7 @@ export function WaterZoo({ zoo, seat, small = false }: { zoo: WaterZooView; seat
         const c = key(x, y);
         const tile = tiles.get(c);
         if (trainers.has(c)) return <Trainer key={c} x={px(x)} y={py(y)} />;
-        return tile ? <TileGlyph key={c} tile={tile} x={px(x)} y={py(y)} size={CELL} /> : null;
+        return tile ? <TileGlyph key={c} tile={tile} x={px(x)} y={py(y)} size={CELL} class={moveMark(play, seat, c)} /> : null;
       })}
       {zoo.spaces.map(([x, y]) => {
         const c = key(x, y);

@@ -1,0 +1,53 @@
+// Whose turn it is and what they are doing ("Anna is placing the tiles of truck B"), and on
+// the player's own turn one sentence of what they can do now, from the legal list.
+import type { GameView } from "../api/types";
+
+/** What the first words of the legal actions let a player do, in the order they are said. */
+const DOING: [RegExp, string][] = [
+  [/^draw \d/, "take a card of the offer and add it to your aquarium"],
+  [/^draw( |$)/, "draw a tile"],
+  [/^load /, "put the drawn tile on a truck"],
+  [/^take /, "take a truck"],
+  [/^place /, "place the tiles of your truck"],
+  [/^(offspring|worker) /, "place what your zoo has earned"],
+  [/^(move|buy|exchange|discard|expand)( |$)/, "spend coins"],
+  [/^pass$/, "pass"],
+];
+
+/** "Draw a tile, take a truck, or spend coins." */
+export function canDo(legal: string[]): string {
+  const things = DOING.filter(([re]) => legal.some((a) => re.test(a))).map(([, words]) => words);
+  if (things.length === 0) return "";
+  const text = things.length === 1 ? things[0] : `${things.slice(0, -1).join(", ")}, or ${things[things.length - 1]}`;
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+}
+
+/** What the seat to move is doing, as others see it. */
+function doing(view: GameView, name: string): string {
+  if ("unloading" in view && view.unloading.length > 0) {
+    const zoos = "zoos" in view ? view.zoos : [];
+    const truck = view.to_move !== null ? zoos[view.to_move]?.truck : null;
+    return `${name} is placing the tiles of ${truck ? `truck ${truck}` : "a truck"}`;
+  }
+  if ("drawn" in view && view.drawn) return `${name} is putting the drawn tile on a truck`;
+  if ("pending" in view && view.pending) return `${name} is placing an offspring or a coworker`;
+  return `${name} is choosing a move`;
+}
+
+export function TurnBanner({ view, you, names, thinking }: { view: GameView; you: number | null; names: string[]; thinking: number | null }) {
+  if (view.to_move === null) return null;
+  const mine = view.to_move === you;
+  return (
+    <p class={mine ? "turn-banner mine" : "turn-banner"} data-banner={mine ? "mine" : "other"}>
+      {mine ? (
+        <>
+          <strong>Your turn.</strong> {canDo(view.legal)}
+        </>
+      ) : thinking === view.to_move ? (
+        `${names[view.to_move]} is thinking…`
+      ) : (
+        `${doing(view, names[view.to_move])}.`
+      )}
+    </p>
+  );
+}
