@@ -8,15 +8,29 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx
+from anyio.from_thread import start_blocking_portal
 from websockets.sync.client import ClientConnection, connect
 
 from .postgres import free_port
+
+T = TypeVar("T")
+
+
+def run_async(function: Callable[[], Awaitable[T]]) -> T:
+    """``await function()`` on an event loop in a thread of its own, and its result.
+
+    Not ``asyncio.run``: the browser tests' sync Playwright, alive for the whole session,
+    leaves its loop marked running on the main thread of the xdist worker, and
+    ``asyncio.run`` refuses to start there; a test running after one of them would fail.
+    """
+    with start_blocking_portal() as portal:
+        return portal.call(function)
 
 
 def zoogames_command() -> list[str]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import random
 from pathlib import Path
 
@@ -11,6 +10,8 @@ from zoogames.server.hub import Hub
 from zoogames.server.migrate import upgrade
 from zoogames.server.service import SeatRequest, Service
 from zoogames.server.store import Store, open_engine
+
+from .harness import run_async
 
 
 def test_an_evicted_game_is_rebuilt_from_its_record(tmp_path: Path) -> None:
@@ -43,7 +44,7 @@ def test_an_evicted_game_is_rebuilt_from_its_record(tmp_path: Path) -> None:
         assert (await service.snapshot(games[0][0], None))["seats"][1]["name"] == "Bea"
 
     try:
-        asyncio.run(scenario())
+        run_async(scenario)
     finally:
         service.close()
         engine.dispose()

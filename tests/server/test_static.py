@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 import httpx
@@ -10,6 +9,8 @@ from starlette.applications import Starlette
 from starlette.routing import Route
 
 from zoogames.server.static import Client
+
+from .harness import run_async
 
 
 class Site:
@@ -26,7 +27,7 @@ class Site:
                 await r.aread()
                 return r
 
-        return asyncio.run(fetch())
+        return run_async(fetch)
 
 
 def test_without_a_build_a_page_says_how_to_build_it(tmp_path: Path) -> None:
