@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import urllib.request
+from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import Page
@@ -12,7 +13,9 @@ from playwright.sync_api import Page
 from tests.e2e.conftest import PHONE
 from tests.e2e.pages import create_game
 from tests.e2e.player import ClickingPlayer, KeyboardPlayer, legal, status
+from tests.e2e.positions import store_game, to_move
 from tests.e2e.server import ROOT, Server
+from zoogames.core.game import State
 
 KEYBOARD = [  # the game, and what the keyboard must have placed on the board in its turn
     ("aquaretto", re.compile(r"^place \S+ -?\d+,-?\d+$")),
@@ -36,11 +39,34 @@ class Placer(KeyboardPlayer):
         return "draw" if "draw" in actions else self.rng.choice(actions)
 
 
+def takes_a_truck_with_animals(seat: int) -> Callable[[State], bool]:
+    """A position where ``seat`` is to move and may take a truck with an animal on it (or,
+    in Aquarium Designer, is to move): its turn will place something on its board."""
+
+    def holds(state: State) -> bool:
+        if state.to_move != seat:
+            return False
+        view = state.view(seat)
+        if view["game"] == "aquarium-designer":
+            return True
+        species = {s for k in ("species", "water_species", "zoo_species") for s in view.get(k, [])}
+        trucks = {t["name"]: t["tiles"] for t in view["trucks"]}
+        takes = [str(a).split()[1] for a in state.legal_actions() if str(a).startswith("take ")]
+        return any(tile.split("/")[0] in species for t in takes for tile in trucks[t])
+
+    return holds
+
+
 @pytest.mark.parametrize(("game", "wanted"), KEYBOARD, ids=[g for g, _ in KEYBOARD])
 def test_the_keyboard_alone_plays_a_whole_turn(
     page: Page, server: Server, game: str, wanted: re.Pattern[str]
 ) -> None:
-    create_game(page, server, game, ["me", "greedy"])
+    # From a stored position where the turn will reach the board (no clicks to get there).
+    stored = store_game(
+        server, game, ["me", "greedy"], seed=11, moves=8, until=takes_a_truck_with_animals(0)
+    )
+    page.goto(stored.link(server))
+    page.wait_for_selector("[data-board]")
     player = Placer(page, seed=4)
     for _ in range(40):  # until a turn has placed a tile (or card) by keys, and has ended
         player.wait_for_turn()
@@ -116,18 +142,18 @@ def test_the_about_page_credits_the_pictures_and_serves_their_licence(
 AXE = ROOT / "web" / "node_modules" / "axe-core" / "axe.min.js"
 
 
-@pytest.mark.parametrize(
-    "game", ["aquaretto", "zooloretto", "aquaretto-zooloretto", "aquarium-designer"]
-)
+MID_GAME = {"aquaretto": 30, "zooloretto": 30, "aquaretto-zooloretto": 40, "aquarium-designer": 8}
+"""Actions into a 2-player game of each: tiles on every board, the game far from over."""
+
+
+@pytest.mark.parametrize(("game", "moves"), MID_GAME.items(), ids=list(MID_GAME))
 def test_axe_finds_no_serious_accessibility_violation(
-    page: Page, server: Server, game: str
+    page: Page, server: Server, game: str, moves: int
 ) -> None:
-    create_game(page, server, game, ["me", "greedy"])
-    player = ClickingPlayer(page, seed=2)
-    for _ in range(4):
-        player.wait_for_turn()
-        player.play_one()
-    player.wait_for_turn()
+    # Mid-game, on the seat's turn: tiles on every board, choices offered.
+    stored = store_game(server, game, ["me", "greedy"], seed=2, moves=moves, until=to_move(0))
+    page.goto(stored.link(server))
+    page.wait_for_selector("main.play:not([data-legal='[]'])")
     page.add_script_tag(path=str(AXE))
     found = page.evaluate(
         """async () => (await axe.run(document, {resultTypes: ['violations']})).violations

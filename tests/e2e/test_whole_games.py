@@ -1,4 +1,4 @@
-"""A whole game of each game against bots, played by clicking, with screenshots."""
+"""A whole game of each game against bots, played by clicking."""
 
 from __future__ import annotations
 
@@ -9,41 +9,27 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page
 
-from tests.e2e.conftest import LAPTOP, PHONE
 from tests.e2e.pages import create_game
 from tests.e2e.player import ClickingPlayer, number, status
 from tests.e2e.server import ROOT, Server
 
-GAMES = [  # the game, its seats, how many of the seat's actions before the screenshot
-    ("aquaretto", ["me", "greedy"], 20),
-    ("zooloretto", ["me", "random"], 20),
-    ("aquaretto-zooloretto", ["greedy", "me"], 20),
-    ("aquarium-designer", ["me"], 5),
+GAMES = [  # the game, its seats
+    ("aquaretto", ["me", "greedy"]),
+    ("zooloretto", ["me", "random"]),
+    ("aquaretto-zooloretto", ["greedy", "me"]),
+    ("aquarium-designer", ["me"]),
 ]
 
 DECK = ROOT / "src" / "zoogames" / "games" / "aquarium_designer" / "deck.json"
 
 
-def screenshots(page: Page, artifacts: Path, name: str) -> None:
-    """The page as a laptop and as a phone shows it."""
-    page.screenshot(path=artifacts / f"{name}-laptop.png", full_page=True)
-    page.set_viewport_size(PHONE)
-    page.screenshot(path=artifacts / f"{name}-phone.png", full_page=True)
-    page.set_viewport_size(LAPTOP)
-
-
-@pytest.mark.parametrize(("game", "seats", "warm_up"), GAMES, ids=[g for g, _, _ in GAMES])
+@pytest.mark.parametrize(("game", "seats"), GAMES, ids=[g for g, _ in GAMES])
 def test_a_whole_game_against_bots_played_by_clicking(
-    page: Page, server: Server, artifacts: Path, game: str, seats: list[str], warm_up: int
+    page: Page, server: Server, game: str, seats: list[str]
 ) -> None:
     game_id = create_game(page, server, game, seats)
+    page.locator('[data-action="show-scores"]').check()  # live scores on, for the whole game
     player = ClickingPlayer(page, seed=len(game))
-    for _ in range(warm_up):  # into the game, for a board with things on it
-        player.wait_for_turn()
-        player.play_one()
-    assert status(page) == "playing"
-    page.locator('[data-action="show-scores"]').check()
-    screenshots(page, artifacts, f"{game}-board")
     player.play_to_end()
 
     assert status(page) == "over"
@@ -69,7 +55,6 @@ def test_a_whole_game_against_bots_played_by_clicking(
     assert "1 coins" not in page.locator("main").inner_text()
     if game == "aquarium-designer":
         designer_end(page, solo=len(seats) == 1)
-    screenshots(page, artifacts, f"{game}-end")
 
     # The replay opens at the start; named buttons, and the arrow keys, step through it,
     # and the move list marks the move shown.
