@@ -25,6 +25,10 @@ KEYBOARD = [  # the game, and what the keyboard must have placed on the board in
 ]
 
 
+MID_GAME = {"aquaretto": 30, "zooloretto": 30, "aquaretto-zooloretto": 40, "aquarium-designer": 8}
+"""Actions into a 2-player game of each: tiles on every board, the game far from over."""
+
+
 class Placer(KeyboardPlayer):
     """Takes a truck as soon as one is worth taking, and places tiles on the board rather than
     the depot or barn: a turn that reaches the spaces the keyboard must get to."""
@@ -86,6 +90,45 @@ def test_the_links_box_never_widens_the_page(page: Page, server: Server) -> None
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
 
+PHONE_GAMES = [
+    ("aquaretto", 3),
+    ("zooloretto", 2),
+    ("aquaretto-zooloretto", 2),
+    ("aquarium-designer", 3),
+]
+
+
+@pytest.mark.parametrize(("game", "players"), PHONE_GAMES, ids=[g for g, _ in PHONE_GAMES])
+def test_on_a_phone_the_trucks_and_your_zoo_come_first_and_another_zoo_is_one_tap_away(
+    phone: Page, server: Server, game: str, players: int
+) -> None:
+    stored = store_game(
+        server, game, ["me"] * players, seed=3, moves=MID_GAME[game], until=to_move(1)
+    )
+    phone.goto(stored.link(server))
+    phone.wait_for_selector("[data-board]")
+
+    def fits() -> bool:
+        return bool(phone.evaluate("document.documentElement.scrollWidth <= innerWidth"))
+
+    def top(selector: str) -> float:
+        box = phone.locator(selector).first.bounding_box()
+        assert box is not None, f"{selector} is not shown"
+        return box["y"]
+
+    assert fits()
+    mine, other = phone.locator('[data-seat-panel="0"]'), phone.locator('[data-seat-panel="1"]')
+    assert mine.is_visible() and not other.is_visible()
+    middle = "[data-truck]" if game != "aquarium-designer" else "[data-card]"
+    assert top(middle) < top('[data-seat-panel="0"]') < top(".move-log")
+    # Another seat's zoo: one tap on its tab (marked: it is that seat's turn).
+    tab = phone.locator('[data-seat-tab="1"]')
+    assert "to-move" in (tab.get_attribute("class") or "")
+    tab.tap()
+    assert other.is_visible() and not mine.is_visible()
+    assert fits()
+
+
 def test_a_game_that_does_not_exist_offers_the_way_home(page: Page, server: Server) -> None:
     page.goto(f"{server.url}/play/NoSuchGame1")
     page.wait_for_selector("[data-error]")
@@ -140,10 +183,6 @@ def test_the_about_page_credits_the_pictures_and_serves_their_licence(
 
 
 AXE = ROOT / "web" / "node_modules" / "axe-core" / "axe.min.js"
-
-
-MID_GAME = {"aquaretto": 30, "zooloretto": 30, "aquaretto-zooloretto": 40, "aquarium-designer": 8}
-"""Actions into a 2-player game of each: tiles on every board, the game far from over."""
 
 
 @pytest.mark.parametrize(("game", "moves"), MID_GAME.items(), ids=list(MID_GAME))

@@ -145,37 +145,42 @@ export function Play({ id }: { id: string }) {
           <label class="toggle">
             <input type="checkbox" data-action="show-scores" checked={showScores} onChange={() => setShowScores(!showScores)} /> live scores
           </label>
-          <label>
-            moves of others{" "}
-            <select
-              data-field="pace"
-              value={String(pace)}
-              onChange={(e) => {
-                const v = Number((e.target as HTMLSelectElement).value);
-                storePace(v);
-                setPace(v);
-              }}
-            >
-              {PACES.map(([ms, word]) => (
-                <option key={ms} value={String(ms)}>
-                  {word}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            <input
-              type="checkbox"
-              data-action="sound"
-              checked={sound}
-              onChange={() => {
-                localStorage.setItem("zoogames:sound", sound ? "off" : "on");
-                setSound(!sound);
-              }}
-            />{" "}
-            sound on my turn
-          </label>
-          <a href="/about">about</a>
+          <details class="settings">
+            <summary>settings</summary>
+            <div class="settings-body">
+              <label>
+                moves of others{" "}
+                <select
+                  data-field="pace"
+                  value={String(pace)}
+                  onChange={(e) => {
+                    const v = Number((e.target as HTMLSelectElement).value);
+                    storePace(v);
+                    setPace(v);
+                  }}
+                >
+                  {PACES.map(([ms, word]) => (
+                    <option key={ms} value={String(ms)}>
+                      {word}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label>
+                <input
+                  type="checkbox"
+                  data-action="sound"
+                  checked={sound}
+                  onChange={() => {
+                    localStorage.setItem("zoogames:sound", sound ? "off" : "on");
+                    setSound(!sound);
+                  }}
+                />{" "}
+                sound on my turn
+              </label>
+              <a href="/about">about</a>
+            </div>
+          </details>
         </header>
         {game.error && <ErrorBanner id={id} error={game.error} refused={game.refused} status={game.errorStatus} />}
         {joining && you !== null && <JoinForm seat={you} onJoin={game.join} />}
