@@ -14,13 +14,32 @@ from dataclasses import dataclass, field
 
 from tests.e2e.server import Server
 from zoogames import bots, games
-from zoogames.core.game import State
+from zoogames.bots import Bot
+from zoogames.core.game import Action, State
 from zoogames.server import tokens
 from zoogames.server.store import SeatData, Store, open_engine
 from zoogames.server.table import position_of
 
 NAMES = ["Anna", "Ben", "Chloé", "Dev", "Emil"]
 """The names of the human seats, in seat order."""
+
+
+class Builder:
+    """A greedy bot that buys every expansion board it may (greedy bots never do): a record
+    whose boards show them."""
+
+    def __init__(self, game: str, seed: int) -> None:
+        self.greedy = bots.make("greedy", seed=seed, game=game)
+
+    def choose(self, state: State) -> Action:
+        """An expansion if one may be bought, else the greedy bot's choice."""
+        expand = [a for a in state.legal_actions() if str(a).startswith("expand")]
+        return expand[0] if expand else self.greedy.choose(state)
+
+
+def player(spec: str, game: str, seed: int) -> Builder | Bot:
+    """The bot of ``spec`` for a record: a registered bot's spec, or ``builder``."""
+    return Builder(game, seed) if spec == "builder" else bots.make(spec, seed=seed, game=game)
 
 
 @dataclass
@@ -50,16 +69,20 @@ def store_game(
     moves: int,
     until: Callable[[State], bool] | None = None,
     options: dict[str, object] | None = None,
+    players_as: list[str] | None = None,
 ) -> StoredGame:
     """A ``game`` on ``server`` after ``moves`` actions of greedy bots (fewer if it ends).
 
     ``seats`` are "me" (a joined human seat with a token, named from ``NAMES``) or a bot
     spec (which the server then plays). After ``moves`` the bots go on until ``until``
-    holds of the state, if given (e.g. "seat 0 is to move"). Deterministic for a seed.
+    holds of the state, if given (e.g. "seat 0 is to move"). ``players_as`` names the bot
+    that chooses each seat's actions of the record instead of ``greedy`` (``builder`` buys
+    every expansion it may). Deterministic for a seed.
     """
     state = games.get(game).new_game(players=len(seats), seed=seed, **(options or {}))
     options_stored = dict(state.options)
-    players = [bots.make("greedy", seed=seed + i, game=game) for i in range(len(seats))]
+    specs = players_as or ["greedy"] * len(seats)
+    players = [player(spec, game, seed + i) for i, spec in enumerate(specs)]
     played: list[tuple[str, int]] = []
     while not state.is_terminal and (len(played) < moves or (until and not until(state))):
         seat = state.to_move

@@ -12,7 +12,7 @@ export function AquarettoBoard({ view }: { view: AquarettoView }) {
   const { me } = usePlay();
   return (
     <div class="board" data-board="aquaretto">
-      <TruckTable view={view} extra={<span>{view.supply} coworkers in supply</span>} />
+      <TruckTable view={view} back="aquaretto" extra={<span>{view.supply} coworkers in supply</span>} />
       <Legend species={view.species} />
       {view.pending && <p class="pending">owed: {view.pending}</p>}
       <Seats players={view.players} toMove={view.to_move}>

@@ -1,4 +1,5 @@
-// One water zoo in SVG: its spaces (expansions outlined), tiles, trainers, and — for the
+// One water zoo in SVG: its boards (the water zoo board and the expansion boards placed, each
+// outlined), its spaces, basins, tiles, trainers, and — for the
 // seat that plays — the spaces it may choose now and an expansion's placement preview.
 import type { WaterZooView } from "../../api/types";
 import { TileGlyph } from "../../components/TileGlyph";
@@ -49,7 +50,6 @@ export function WaterZoo({ zoo, seat, small = false }: { zoo: WaterZooView; seat
 
   const tiles = new Map(zoo.tiles.map((t) => [key(t.x, t.y), t.tile]));
   const trainers = new Set(zoo.trainers.map(([x, y]) => key(x, y)));
-  const expansionCells = new Set(zoo.expansions.flatMap((e) => e.cells.map(([x, y]) => key(x, y))));
 
   const spaceWords = (c: string) => {
     const tile = tiles.get(c);
@@ -80,6 +80,21 @@ export function WaterZoo({ zoo, seat, small = false }: { zoo: WaterZooView; seat
   }
   const basinEdges = edges.join("");
 
+  // Each board (the water zoo board, each expansion board) outlined where its spaces meet
+  // another board's or none, as the cardboard pieces lie side by side.
+  const boardOf = new Map<string, number>();
+  zoo.expansions.forEach((e, i) => e.cells.forEach(([x, y]) => boardOf.set(key(x, y), i)));
+  const pieceOf = (c: string) => (spaces.has(c) ? (boardOf.get(c) ?? -1) : null);
+  const seams: string[] = [];
+  for (const [x, y] of zoo.spaces) {
+    const b = pieceOf(key(x, y));
+    if (pieceOf(key(x - 1, y)) !== b) seams.push(`M${px(x)} ${py(y)}v${CELL}`);
+    if (pieceOf(key(x + 1, y)) !== b) seams.push(`M${px(x + 1)} ${py(y)}v${CELL}`);
+    if (pieceOf(key(x, y - 1)) !== b) seams.push(`M${px(x)} ${py(y)}h${CELL}`);
+    if (pieceOf(key(x, y + 1)) !== b) seams.push(`M${px(x)} ${py(y + 1)}h${CELL}`);
+  }
+  const boardEdges = seams.join("");
+
   const cellChoice = (c: string) => (mine && !expanding ? choices.continuation([[c], ["offspring", c], ["worker", c]]) : null);
 
   return (
@@ -90,24 +105,36 @@ export function WaterZoo({ zoo, seat, small = false }: { zoo: WaterZooView; seat
       viewBox={`-2 -2 ${width + 4} ${height + 4}`}
       style={{ maxWidth: `${(width + 4) * (small ? 0.75 : 1.15)}px` }}
     >
-      <rect x={-2} y={-2} width={width + 4} height={height + 4} rx={8} class="zoo-ground" />
+      {zoo.spaces.map(([x, y]) => (
+        <rect
+          key={`ground-${x},${y}`}
+          x={px(x)}
+          y={py(y)}
+          width={CELL}
+          height={CELL}
+          class={boardOf.has(key(x, y)) ? "zoo-ground expansion-ground" : "zoo-ground"}
+        />
+      ))}
       {zoo.spaces.map(([x, y]) => {
         const c = key(x, y);
         const tile = tiles.get(c);
         const water = tile ? tint(kindStyle(kindOf(tile)).colour, 0.3) : undefined;
+        // An expansion board's spaces sit further in: its cardboard shows around them.
+        const inset = boardOf.has(c) ? 3 : 1;
         return (
           <rect
             style={water ? { fill: water } : undefined}
             key={c}
-            x={px(x) + 1}
-            y={py(y) + 1}
-            width={CELL - 2}
-            height={CELL - 2}
+            x={px(x) + inset}
+            y={py(y) + inset}
+            width={CELL - 2 * inset}
+            height={CELL - 2 * inset}
             rx={3}
-            class={expansionCells.has(c) ? "space expansion-space" : "space"}
+            class="space"
           />
         );
       })}
+      <path d={boardEdges} class="board-edges" />
       <path d={basinEdges} class="basin-edges" />
       {zoo.spaces.map(([x, y]) => {
         const c = key(x, y);

@@ -13,7 +13,7 @@ export function CombinedBoard({ view }: { view: CombinedView }) {
   const { me } = usePlay();
   return (
     <div class="board" data-board="aquaretto-zooloretto">
-      <TruckTable view={view} extra={<span>{view.supply} coworkers in supply</span>} />
+      <TruckTable view={view} back="aquaretto" extra={<span>{view.supply} coworkers in supply</span>} />
       <Legend species={[...view.water_species, ...view.zoo_species]} />
       {view.pending && <p class="pending">owed: {view.pending}</p>}
       <Seats players={view.players} toMove={view.to_move}>

@@ -1,14 +1,15 @@
-// One enclosure as the zoo board prints it: a fenced field of 4, 5 or 6 spaces with its
-// animals, its values on a sign (full / one short, the coins filling it pays), and its
-// stall spaces beside it. The enclosure and each stall space are buttons while they may be
-// chosen ("e5", "s4a"); each has an accessible name in words.
+// One enclosure as the zoo board prints it: a fenced field of 4, 5 or 6 spaces in two rows
+// with its animals, its values on a sign (full / one short, the coins filling it pays), and
+// its stall spaces on the path beside it. The enclosure and each stall space are buttons
+// while they may be chosen ("e5", "s4a"); each has an accessible name in words.
 import type { EnclosureView, StallSpaceView } from "../../api/types";
 import { TileGlyph } from "../../components/TileGlyph";
 import { kindWords, tileWords } from "../../components/tiles";
 import { choiceClass, moveMark, useChoice, usePlay } from "../../play/context";
 import { plural } from "../../text/words";
 
-const SLOT = 34;
+export const SLOT = 34;
+const FENCE = 4;
 
 /** "the 5-space enclosure", "the expansion enclosure" (as the move log names them). */
 export function enclosureWords(e: EnclosureView): string {
@@ -41,18 +42,37 @@ function StallSpace({ space, seat, mine, by }: { space: StallSpaceView; seat: nu
   );
 }
 
+/** The field inside the fence: two rows of spaces, filled in reading order. */
+function Field({ enclosure }: { enclosure: EnclosureView }) {
+  const columns = Math.ceil(enclosure.size / 2);
+  const width = columns * SLOT + 2 * FENCE;
+  const height = 2 * SLOT + 2 * FENCE;
+  return (
+    <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} class="enclosure-field" aria-hidden="true">
+      <rect x={1.5} y={1.5} width={width - 3} height={height - 3} rx={6} class="fence" />
+      {Array.from({ length: enclosure.size }, (_, i) => {
+        const x = FENCE + (i % columns) * SLOT;
+        const y = FENCE + Math.floor(i / columns) * SLOT;
+        return i < enclosure.tiles.length ? (
+          <TileGlyph key={i} tile={enclosure.tiles[i]} x={x} y={y} size={SLOT} />
+        ) : (
+          <rect key={i} x={x + 3} y={y + 3} width={SLOT - 6} height={SLOT - 6} rx={4} class="slot-free" />
+        );
+      })}
+    </svg>
+  );
+}
+
 export function Enclosure({ enclosure, stalls, seat, mine }: { enclosure: EnclosureView; stalls: StallSpaceView[]; seat: number; mine: boolean }) {
   const play = usePlay();
   const choice = useChoice(mine ? [[enclosure.name]] : []);
-  const width = enclosure.size * SLOT;
-  const built = enclosure.built;
   const name = enclosureWords(enclosure);
   const held = enclosure.tiles.length > 0 ? `${plural(enclosure.tiles.length, kindWords(enclosure.tiles[0]))}` : "empty";
-  const words = built
-    ? `${name}: ${held}; full ${enclosure.points_full} points, one short ${enclosure.points_short}${enclosure.coins ? `, filling it pays ${plural(enclosure.coins, "coin")}` : ""}`
-    : `expansion board, still face down: ${name} is not built`;
+  const words = `${name}: ${held}; full ${enclosure.points_full} points, one short ${enclosure.points_short}${
+    enclosure.coins ? `, filling it pays ${plural(enclosure.coins, "coin")}` : ""
+  }`;
   return (
-    <div class={built ? "enclosure-row" : "enclosure-row unbuilt"} data-enclosure={enclosure.name}>
+    <div class="enclosure-area" data-enclosure={enclosure.name} style={{ gridArea: enclosure.name }}>
       <button
         type="button"
         class={choiceClass(choice, `enclosure ${moveMark(play, seat, enclosure.name)}`)}
@@ -64,28 +84,22 @@ export function Enclosure({ enclosure, stalls, seat, mine }: { enclosure: Enclos
       >
         <span class="sr-only">{words}</span>
         <span class="enclosure-sign" aria-hidden="true">
-          {built ? (
-            <>
-              <span class="value-full">{enclosure.points_full}</span>
-              <span class="value-short">{enclosure.points_short}</span>
-              {enclosure.coins > 0 && <span class="value-coins">+{enclosure.coins}¢</span>}
-              {enclosure.points > 0 && <span class="value-now">now {enclosure.points}</span>}
-            </>
-          ) : (
-            <span>expansion board</span>
-          )}
+          <span class="value-full" title="full">
+            {enclosure.points_full}
+          </span>
+          <span class="value-short" title="one short">
+            {enclosure.points_short}
+          </span>
+          {enclosure.coins > 0 && <span class="value-coins">+{enclosure.coins}¢</span>}
+          {enclosure.points > 0 && <span class="value-now">now {enclosure.points}</span>}
         </span>
-        <svg width={width} height={SLOT} viewBox={`0 0 ${width} ${SLOT}`} class="enclosure-slots" aria-hidden="true">
-          {Array.from({ length: enclosure.size }, (_, i) =>
-            i < enclosure.tiles.length ? (
-              <TileGlyph key={i} tile={enclosure.tiles[i]} x={i * SLOT} y={0} size={SLOT} />
-            ) : (
-              <rect key={i} x={i * SLOT + 3} y={3} width={SLOT - 6} height={SLOT - 6} rx={4} class="slot-free" />
-            ),
-          )}
-        </svg>
+        <Field enclosure={enclosure} />
       </button>
-      {built && stalls.map((s) => <StallSpace key={s.name} space={s} seat={seat} mine={mine} by={name} />)}
+      <div class="stall-spaces">
+        {stalls.map((s) => (
+          <StallSpace key={s.name} space={s} seat={seat} mine={mine} by={name} />
+        ))}
+      </div>
     </div>
   );
 }

@@ -10,7 +10,7 @@ import { ZooBoard } from "./ZooBoard";
 export function ZoolorettoBoard({ view }: { view: ZoolorettoView }) {
   return (
     <div class="board" data-board="zooloretto">
-      <TruckTable view={view} />
+      <TruckTable view={view} back="zooloretto" />
       <Legend species={view.species} />
       <Seats players={view.players} toMove={view.to_move}>
         {(seat) => (
