@@ -15,6 +15,7 @@ import { Replay } from "../components/Replay";
 import { ScoreSheet } from "../components/ScoreSheet";
 import { TurnBanner } from "../components/TurnBanner";
 import { PlayContext } from "../play/context";
+import { Flights } from "../play/Flights";
 import { useControls } from "../play/useControls";
 import { useGame } from "../play/useGame";
 import { PACES, storePace, storedPace, usePaced } from "../play/usePaced";
@@ -121,6 +122,7 @@ export function Play({ id }: { id: string }) {
         class="play"
         data-game={snapshot.game}
         data-number={snapshot.number}
+        data-received={game.snapshot?.number ?? snapshot.number}
         data-status={snapshot.status}
         data-you={you ?? ""}
         data-legal={JSON.stringify(controls.choices.legal)}
@@ -201,7 +203,13 @@ export function Play({ id }: { id: string }) {
             )}
           </section>
         )}
-        {replayAt !== null && over ? <Replay id={id} total={snapshot.number} names={names} n={replayAt} onStep={setReplayAt} /> : <Board view={view} />}
+        {replayAt !== null && over ? (
+          <Replay id={id} total={snapshot.number} names={names} n={replayAt} onStep={setReplayAt} />
+        ) : (
+          <Flights log={log} number={snapshot.number}>
+            <Board view={view} />
+          </Flights>
+        )}
         <MoveLog log={log} names={names} current={replayAt === null ? null : replayAt - 1} onShow={replayAt === null ? setSpotlight : undefined} />
         <div class="links-box">
           <InviteLinks id={id} invites={invites} names={names} />

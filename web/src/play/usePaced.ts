@@ -38,42 +38,50 @@ function ownMoves(from: Snapshot, to: Snapshot): boolean {
 }
 
 export function usePaced(latest: Snapshot | null, pace: number): Snapshot | null {
-  const [shown, setShown] = useState<Snapshot | null>(latest);
+  const shown = useRef<Snapshot | null>(latest);
+  const seen = useRef<Snapshot | null>(latest);
   const queue = useRef<Snapshot[]>([]);
+  /** When the move shown last has been on the board long enough (performance.now()). */
+  const readyAt = useRef(0);
   const timer = useRef<number | undefined>(undefined);
-  const current = useRef<Snapshot | null>(latest);
+  const [, redraw] = useState(0);
 
-  const show = (s: Snapshot) => {
-    current.current = s;
-    setShown(s);
-  };
+  // Decided while rendering, so that a snapshot shown at once is drawn in this very render
+  // (the page never holds a position it need not).
+  if (latest !== seen.current) {
+    seen.current = latest;
+    const now = shown.current;
+    if (latest) {
+      const immediate = pace === 0 || !now || latest.number <= now.number || latest.id !== now.id || ownMoves(now, latest) || latest.status === "over";
+      if (immediate) {
+        queue.current = [];
+        shown.current = latest;
+        readyAt.current = 0;
+      } else if (queue.current.length === 0 && performance.now() >= readyAt.current) {
+        shown.current = latest;
+        readyAt.current = performance.now() + pace;
+      } else {
+        queue.current.push(latest);
+      }
+    }
+  }
 
+  // Queued moves come out one at a time, `pace` ms apart.
   useEffect(() => {
-    if (!latest) return;
-    const now = current.current;
-    const immediate = pace === 0 || !now || latest.number <= now.number || latest.id !== now.id || ownMoves(now, latest) || latest.status === "over";
-    if (immediate) {
-      queue.current = [];
-      window.clearInterval(timer.current);
+    if (queue.current.length === 0 || timer.current !== undefined) return;
+    const step = () => {
       timer.current = undefined;
-      show(latest);
-      return;
-    }
-    queue.current.push(latest);
-    if (timer.current === undefined) {
-      const step = () => {
-        const next = queue.current.shift();
-        if (next) show(next);
-        if (queue.current.length === 0) {
-          window.clearInterval(timer.current);
-          timer.current = undefined;
-        }
-      };
-      step();
-      timer.current = window.setInterval(step, pace);
-    }
-  }, [latest, pace]);
+      const next = queue.current.shift();
+      if (next) {
+        shown.current = next;
+        readyAt.current = performance.now() + pace;
+        redraw((n) => n + 1);
+      }
+      if (queue.current.length > 0) timer.current = window.setTimeout(step, pace);
+    };
+    timer.current = window.setTimeout(step, Math.max(0, readyAt.current - performance.now()));
+  });
 
-  useEffect(() => () => window.clearInterval(timer.current), []);
-  return shown;
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  return shown.current;
 }

@@ -96,21 +96,22 @@ export function Layout({ layout, seat, small, cards }: { layout: LayoutView; sea
           <rect key={`free-${key(x, y)}`} x={cx(x) + 2} y={cy(y) + 2} width={CARD - 4} height={CARD - 4} rx={4} class="free-position" />
         ))}
         {layout.cards.map((c) => (
-          <CardSections
-            key={String(c.card)}
-            sections={c.sections}
-            x={cx(c.x)}
-            y={cy(c.y)}
-            size={SECTION}
-            entrance={typeof c.card === "string"}
-            corner={
-              new Set(
-                spots
-                  .filter((p) => p.corner && Math.floor(p.cell[0] / 2) === c.x && Math.floor(p.cell[1] / 2) === c.y)
-                  .map((p) => p.cell[0] - 2 * c.x + 2 * (p.cell[1] - 2 * c.y)),
-              )
-            }
-          />
+          <g key={String(c.card)} data-placed={key(c.x, c.y)}>
+            <CardSections
+              sections={c.sections}
+              x={cx(c.x)}
+              y={cy(c.y)}
+              size={SECTION}
+              entrance={typeof c.card === "string"}
+              corner={
+                new Set(
+                  spots
+                    .filter((p) => p.corner && Math.floor(p.cell[0] / 2) === c.x && Math.floor(p.cell[1] / 2) === c.y)
+                    .map((p) => p.cell[0] - 2 * c.x + 2 * (p.cell[1] - 2 * c.y)),
+                )
+              }
+            />
+          </g>
         ))}
         <AreaLines layout={layout} sx={sx} sy={sy} />
         {spots.map(({ area, cell: [x, y], corner }) => (
