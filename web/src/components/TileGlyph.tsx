@@ -4,6 +4,11 @@
 import { useState } from "preact/hooks";
 import { kindOf, kindStyle, markOf, tileWords, tint } from "./tiles";
 
+/** A tile is its species' colour as a ring round a pale ground, where the picture reads well
+ * whatever the colour (a black ring's tile is not black). */
+const FILL = 0.8;
+const RING = 0.1;
+
 interface Props {
   tile: string;
   x: number;
@@ -111,14 +116,14 @@ export function TileGlyph({ tile, x, y, size, class: extra }: Props) {
   const kind = kindOf(tile);
   const style = kindStyle(kind);
   const mark = markOf(tile);
-  const pad = size * 0.05;
+  const pad = size * (RING / 2 + 0.02);
   const round = mark === "young" || kind.endsWith("coin");
   const inner = size - 2 * pad;
   return (
     <g class={extra ? `tile ${extra}` : "tile"} data-kind={kind}>
       <title>{tileWords(tile)}</title>
       {round ? (
-        <circle cx={x + size / 2} cy={y + size / 2} r={inner / 2} fill={tint(style.colour, 0.55)} stroke={style.colour} stroke-width={size * 0.06} />
+        <circle cx={x + size / 2} cy={y + size / 2} r={inner / 2} fill={tint(style.colour, FILL)} stroke={style.colour} stroke-width={size * RING} />
       ) : (
         <rect
           x={x + pad}
@@ -126,9 +131,9 @@ export function TileGlyph({ tile, x, y, size, class: extra }: Props) {
           width={inner}
           height={inner}
           rx={size * 0.14}
-          fill={tint(style.colour, 0.55)}
+          fill={tint(style.colour, FILL)}
           stroke={style.colour}
-          stroke-width={size * 0.06}
+          stroke-width={size * RING}
         />
       )}
       <Picture kind={kind} x={x + size * 0.14} y={y + size * 0.16} size={size * 0.72} />

@@ -2,8 +2,8 @@
 // the About page), a colour and words per kind, and the words for a mark. Shared by every
 // board that shows such tiles. Only the pictures named here are bundled.
 //
-// Colours come from the Okabe–Ito palette, chosen to stay apart for colour-blind eyes;
-// within a game no two species share one (docs/web.md, "Pictures and colours").
+// Colours come from PALETTE, chosen to stay apart for colour-blind eyes; within a game no
+// two species share one (docs/web.md, "Pictures and colours"; tiles.test.ts checks).
 import camel from "openmoji/color/svg/1F42A.svg";
 import chimpanzee from "openmoji/color/svg/1F412.svg";
 import crocodile from "openmoji/color/svg/1F40A.svg";
@@ -28,7 +28,8 @@ import coin from "openmoji/color/svg/1FA99.svg";
 import angelfish from "openmoji/color/svg/1F420.svg";
 import coworker from "openmoji/color/svg/1F9D1-200D-1F4BC.svg";
 
-/** Okabe & Ito's eight colours (2002), kept apart under the common colour blindnesses. */
+/** Okabe & Ito's eight colours (2002), kept apart under the common colour blindnesses;
+ * Aquarium Designer's water colours are four of them. */
 export const OKABE_ITO = {
   orange: "#E69F00",
   sky: "#56B4E9",
@@ -40,6 +41,23 @@ export const OKABE_ITO = {
   grey: "#6E6E6E",
 } as const;
 
+/** The species' colours, a tile's ring and its basin's water. Eight that stay apart in
+ * lightness as well as hue, so that they stay apart without red–green vision too (in a
+ * deuteranopia or protanopia simulation every pair is at least 15 CIEDE2000 apart:
+ * tiles.test.ts): Okabe & Ito's sky blue, blue and yellow, Paul Tol's orange, black, two
+ * greys and a dark green. Okabe & Ito's own eight are not enough once tinted: their
+ * orange and vermillion, and green and grey, come within a few units of each other. */
+export const PALETTE = {
+  sky: "#56B4E9",
+  blue: "#0072B2",
+  yellow: "#F0E442",
+  orange: "#EE7733",
+  black: "#1B1B1B",
+  grey: "#6E6E6E",
+  light: "#BBBBBB",
+  green: "#225522",
+} as const;
+
 export interface Kind {
   /** The picture's URL (bundled by Vite). */
   picture: string;
@@ -49,27 +67,27 @@ export interface Kind {
   word: string;
 }
 
-const O = OKABE_ITO;
+const P = PALETTE;
 
 const KINDS: Record<string, Kind> = {
   // Aquaretto
-  dolphin: { picture: dolphin, colour: O.sky, short: "Dol", word: "dolphin" },
-  orca: { picture: orca, colour: O.blue, short: "Orc", word: "orca" },
-  "sea-lion": { picture: seaLion, colour: O.orange, short: "SLi", word: "sea lion" },
-  hippo: { picture: hippo, colour: O.purple, short: "Hip", word: "hippo" },
-  turtle: { picture: turtle, colour: O.green, short: "Tur", word: "sea turtle" },
-  penguin: { picture: penguin, colour: O.grey, short: "Pen", word: "penguin" },
-  "polar-bear": { picture: polarBear, colour: O.yellow, short: "PBe", word: "polar bear" },
-  crocodile: { picture: crocodile, colour: O.vermillion, short: "Cro", word: "crocodile" },
+  dolphin: { picture: dolphin, colour: P.sky, short: "Dol", word: "dolphin" },
+  orca: { picture: orca, colour: P.black, short: "Orc", word: "orca" },
+  "sea-lion": { picture: seaLion, colour: P.orange, short: "SLi", word: "sea lion" },
+  hippo: { picture: hippo, colour: P.grey, short: "Hip", word: "hippo" },
+  turtle: { picture: turtle, colour: P.yellow, short: "Tur", word: "sea turtle" },
+  penguin: { picture: penguin, colour: P.blue, short: "Pen", word: "penguin" },
+  "polar-bear": { picture: polarBear, colour: P.light, short: "PBe", word: "polar bear" },
+  crocodile: { picture: crocodile, colour: P.green, short: "Cro", word: "crocodile" },
   // Zooloretto
-  camel: { picture: camel, colour: O.orange, short: "Cam", word: "camel" },
-  elephant: { picture: elephant, colour: O.grey, short: "Ele", word: "elephant" },
-  flamingo: { picture: flamingo, colour: O.purple, short: "Fla", word: "flamingo" },
-  kangaroo: { picture: kangaroo, colour: O.vermillion, short: "Kan", word: "kangaroo" },
-  leopard: { picture: leopard, colour: O.yellow, short: "Leo", word: "leopard" },
-  chimpanzee: { picture: chimpanzee, colour: O.green, short: "Chi", word: "chimpanzee" },
-  panda: { picture: panda, colour: O.sky, short: "Pan", word: "panda" },
-  zebra: { picture: zebra, colour: O.blue, short: "Zeb", word: "zebra" },
+  camel: { picture: camel, colour: P.orange, short: "Cam", word: "camel" },
+  elephant: { picture: elephant, colour: P.grey, short: "Ele", word: "elephant" },
+  flamingo: { picture: flamingo, colour: P.sky, short: "Fla", word: "flamingo" },
+  kangaroo: { picture: kangaroo, colour: P.green, short: "Kan", word: "kangaroo" },
+  leopard: { picture: leopard, colour: P.yellow, short: "Leo", word: "leopard" },
+  chimpanzee: { picture: chimpanzee, colour: P.black, short: "Chi", word: "chimpanzee" },
+  panda: { picture: panda, colour: P.light, short: "Pan", word: "panda" },
+  zebra: { picture: zebra, colour: P.blue, short: "Zeb", word: "zebra" },
   // Zooloretto's vending stalls: one neutral colour, told apart by their pictures
   kiosk: { picture: kiosk, colour: "#B8A888", short: "Kio", word: "kiosk" },
   barrow: { picture: barrow, colour: "#B8A888", short: "Bar", word: "barrow" },
@@ -80,7 +98,13 @@ const KINDS: Record<string, Kind> = {
   "aquaretto-coin": { picture: coin, colour: "#F5C518", short: "1$", word: "coin" },
   "zooloretto-coin": { picture: coin, colour: "#F5C518", short: "1$", word: "coin" },
   // Aquarium Designer's animals (its sections are named by colour: see boards/designer)
-  angelfish: { picture: angelfish, colour: O.orange, short: "Ang", word: "angelfish" },
+  angelfish: { picture: angelfish, colour: OKABE_ITO.orange, short: "Ang", word: "angelfish" },
+};
+
+/** Each game's species: the tiles that share a board, whose colours must stay apart. */
+export const SPECIES: Record<string, string[]> = {
+  aquaretto: ["dolphin", "orca", "sea-lion", "hippo", "turtle", "penguin", "polar-bear", "crocodile"],
+  zooloretto: ["camel", "elephant", "flamingo", "kangaroo", "leopard", "chimpanzee", "panda", "zebra"],
 };
 
 /** A coworker (Aquaretto): the same figure on a booth, a feeding station or a space. */

@@ -3,13 +3,14 @@
 import type { Section } from "../../api/types";
 import { OKABE_ITO } from "../../components/tiles";
 
-/** A section's water colour by its animal: four of Okabe–Ito's colours, the four that stay
- * furthest apart under deuteranopia and protanopia (the animal's picture tells them apart too). */
+/** A section's water colour by its animal: four of Okabe–Ito's colours that stay apart
+ * under deuteranopia and protanopia (components/tiles.test.ts; the reddish purple came too
+ * close to the sky blue); the animal's picture tells them apart too. */
 export const COLOURS: Record<string, string> = {
   angelfish: OKABE_ITO.orange,
   "sea-lion": OKABE_ITO.green,
   dolphin: OKABE_ITO.sky,
-  penguin: OKABE_ITO.purple,
+  penguin: OKABE_ITO.blue,
 };
 
 /** The picture kind (components/tiles.ts) of a section's animal. */
