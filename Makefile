@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 RL     := $(VENV)/.installed-rl
 
-.PHONY: install install-rl web web-lint web-test run test lint typecheck unit bench bench-rl clean system-deps
+.PHONY: install install-rl web web-lint web-test run test lint typecheck unit bench bench-rl clean system-deps screenshots
 
 install: $(STAMP)
 
@@ -50,6 +50,11 @@ web-lint: $(WEB_DEPS)
 
 web-test: $(WEB_DEPS)
 	cd web && npm test
+
+# New baselines of the browser tests' screenshots, which docs/web.md shows: look at them
+# (git diff), then commit them.
+screenshots: install-rl web system-deps
+	UPDATE_SCREENSHOTS=1 $(BIN)/pytest tests/e2e/test_screenshots.py -n 0 -q
 
 typecheck: install-rl
 	$(BIN)/mypy

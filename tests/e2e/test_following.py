@@ -4,6 +4,8 @@ asked for reduced motion."""
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from playwright.sync_api import Browser, Page
 
 from tests.e2e.conftest import new_context
@@ -29,9 +31,17 @@ WATCH = """() => {
 had received (a queue: the pace at work), and how many tiles flew."""
 
 
-def watched(page: Page) -> dict[str, object]:
+class Watched(TypedDict):
     """What ``WATCH`` recorded."""
-    result: dict[str, object] = page.evaluate(
+
+    shown: list[int]
+    held: bool
+    flights: int
+
+
+def watched(page: Page) -> Watched:
+    """What ``WATCH`` recorded."""
+    result: Watched = page.evaluate(
         "() => ({shown: window.shown, held: window.held, flights: window.flights})"
     )
     return result

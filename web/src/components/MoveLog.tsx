@@ -25,7 +25,13 @@ export function MoveLog({ log, names, onShow, current = null }: Props) {
     if (!el) return;
     const marked = current === null ? null : el.querySelector<HTMLElement>(`[data-log="${current}"]`);
     if (marked) marked.scrollIntoView({ block: "nearest" });
-    else if (current === null) el.scrollTop = el.scrollHeight;
+    else if (current === null) {
+      el.scrollTop = el.scrollHeight;
+      // The bundled font may arrive later and rewrap the entries: keep the newest in view.
+      document.fonts?.ready.then(() => {
+        el.scrollTop = el.scrollHeight;
+      });
+    }
   }, [log.length, current]);
   const items = [];
   let round: number | null | undefined = undefined;
