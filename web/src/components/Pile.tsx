@@ -12,11 +12,14 @@ const SIZE = 30;
 const LAYERS = 6;
 
 export function Pile({ name, label, count, back }: { name: string; label: string; count: number; back: string }) {
+  // The combined game's piles are named by their game ("aquaretto" → "aquaretto pile").
+  const game = name.replace(/-reserve$/, "");
+  const spoken = game === "pile" || game === "reserve" ? label : `${game} ${label}`;
   const colours = BACKS[back] ?? BACKS.aquaretto;
   // One layer for every few tiles, at most six: a pile of 50 stands higher than one of 5.
   const layers = count === 0 ? 0 : Math.min(LAYERS, Math.ceil(count / 10));
   const height = SIZE + LAYERS * 3 + 2;
-  const words = `${label}: ${plural(count, "tile")}`;
+  const words = `${spoken}: ${plural(count, "tile")}`;
   return (
     <span class="pile" data-pile={name} data-count={count} role="img" aria-label={words} title={words}>
       <svg width={SIZE + 4} height={height} viewBox={`0 0 ${SIZE + 4} ${height}`} aria-hidden="true">

@@ -23,10 +23,15 @@ export function TruckTable({ view, extra, back }: { view: TruckRoundView; extra?
       </div>
       <div class="table-row">
         {(view.piles ?? [{ name: "", pile: view.pile ?? 0, reserve: view.reserve ?? 0, state: "open" }]).map((p) => (
-          <div key={p.name} class="piles" data-piles={p.name || undefined}>
-            <Pile name={p.name || "pile"} back={p.name || back} label={p.name ? `${p.name} pile` : "pile"} count={p.pile} />
+          <div key={p.name} class="piles" data-piles={p.name || undefined} role="group" aria-label={p.name ? `${p.name} tiles` : "tiles"}>
+            {p.name && (
+              <span class="piles-name">
+                {p.name}
+                {p.state !== "open" ? ` (${p.state})` : ""}
+              </span>
+            )}
+            <Pile name={p.name || "pile"} back={p.name || back} label="pile" count={p.pile} />
             <Pile name={p.name ? `${p.name}-reserve` : "reserve"} back={p.name || back} label="reserve" count={p.reserve} />
-            {p.state !== "open" && <span class="pile-state">({p.state})</span>}
           </div>
         ))}
         {view.drawn && (

@@ -206,7 +206,7 @@ export function Play({ id }: { id: string }) {
         {replayAt !== null && over ? (
           <Replay id={id} total={snapshot.number} names={names} n={replayAt} onStep={setReplayAt} />
         ) : (
-          <Flights log={log} number={snapshot.number}>
+          <Flights log={log} number={snapshot.number} over={over}>
             <Board view={view} />
           </Flights>
         )}

@@ -1,8 +1,8 @@
 // Tiles that move: when the board shows new actions (one by one, as usePaced shows other
 // seats' moves), each moved tile flies from where it was (the pile, the drawn tile, a truck,
 // the tiles being placed, a barn, a depot, the offer) to where it lands, and a truck taken
-// drives to its seat. Nothing moves under `prefers-reduced-motion`, after a reload, or when
-// many actions arrive at once.
+// drives to its seat. Nothing moves under `prefers-reduced-motion`, after a reload, when
+// many actions arrive at once, or at the end (the score sheet moves the board down).
 //
 // A class component for `getSnapshotBeforeUpdate`: the source is read from the page as it
 // was before the new position was drawn (the tile is gone from the truck afterwards), the
@@ -20,6 +20,8 @@ interface Props {
   log: LogEntry[];
   /** The number of actions the board shows. */
   number: number;
+  /** The game is over: the score sheet moves the board, nothing flies. */
+  over: boolean;
   children: ComponentChildren;
 }
 
@@ -27,8 +29,7 @@ interface Taken {
   /** The source's place on the page and a copy of it, taken before the update. */
   rect: DOMRect;
   copy: Element;
-  /** Where it lands, read after the update. */
-  target: () => Element | null;
+  route: Route;
 }
 
 const $ = (selector: string): Element | null => document.querySelector(selector);
@@ -46,18 +47,28 @@ function landing(seat: number, word: string): Element | null {
   return last(`${place} .tile`) ?? $(place);
 }
 
+interface Route {
+  /** The source, on the page before the update. */
+  from: string;
+  /** The landing place, on the page after it. */
+  to: () => Element | null;
+  /** The landing place stays in sight while the copy flies (it is not the tile itself). */
+  keep?: boolean;
+}
+
 /** Where the tile of `action` (played by `seat`) comes from, before it moves; and where it
  * goes. Null for actions that move no tile (or none the board shows). */
-function route(action: string, seat: number): { from: string; to: () => Element | null } | null {
+function route(action: string, seat: number): Route | null {
   const w = action.split(" ");
   switch (w[0]) {
     case "draw":
       if (w.length >= 4) return { from: `[data-card="${w[1]}"] svg`, to: () => $(`[data-layout="${seat}"] [data-placed="${w[2]}"]`) };
-      return { from: `[data-pile="${w[1] ?? "pile"}"] svg`, to: () => $('[data-role="drawn"]') };
+      // The pile's top tile (a face-down tile, not the pile with its count).
+      return { from: `[data-pile="${w[1] ?? "pile"}"] rect:last-of-type`, to: () => $('[data-role="drawn"]') };
     case "load":
       return { from: '[data-role="drawn"] svg', to: () => last(`[data-truck="${w[1]}"] .tile`) ?? $(`[data-truck="${w[1]}"]`) };
     case "take":
-      return { from: `[data-truck="${w[1]}"] svg`, to: () => $(`[data-seat-panel="${seat}"] header`) };
+      return { from: `[data-truck="${w[1]}"] svg`, to: () => $(`[data-seat-panel="${seat}"] header`), keep: true };
     case "place":
       return { from: `[data-role="unloading"][data-tile="${w[1]}"] svg`, to: () => landing(seat, w[2]) };
     case "buy":
@@ -86,7 +97,8 @@ function still(): boolean {
 }
 
 /** Fly `copy` from `rect` to `target`; the target shows once the copy has landed. */
-function fly({ rect, copy }: Taken, target: Element): void {
+function fly(taken: Taken, target: Element): void {
+  const { rect, copy } = taken;
   const end = target.getBoundingClientRect();
   if (end.width === 0 || rect.width === 0) return;
   const flyer = document.createElement("div");
@@ -108,7 +120,7 @@ function fly({ rect, copy }: Taken, target: Element): void {
     duration: FLIGHT_MS,
     easing: "cubic-bezier(.2,.7,.3,1)",
   });
-  target.animate([{ opacity: 0 }, { opacity: 0, offset: 0.95 }, { opacity: 1 }], { duration: FLIGHT_MS });
+  if (!taken.route.keep) target.animate([{ opacity: 0 }, { opacity: 0, offset: 0.95 }, { opacity: 1 }], { duration: FLIGHT_MS });
   const land = () => flyer.remove();
   flight.onfinish = land;
   flight.oncancel = land;
@@ -117,21 +129,21 @@ function fly({ rect, copy }: Taken, target: Element): void {
 export class Flights extends Component<Props> {
   getSnapshotBeforeUpdate(prev: Props): Taken[] {
     const added = this.props.number - prev.number;
-    if (added <= 0 || added > MOST || still()) return [];
+    if (added <= 0 || added > MOST || this.props.over || still()) return [];
     const taken: Taken[] = [];
     for (const entry of this.props.log) {
       if (entry.number < prev.number || entry.number >= this.props.number || !entry.action) continue;
       const way = route(entry.action, entry.seat);
       const source = way ? $(way.from) : null;
       if (!way || !source) continue;
-      taken.push({ rect: source.getBoundingClientRect(), copy: copyOf(source), target: way.to });
+      taken.push({ rect: source.getBoundingClientRect(), copy: copyOf(source), route: way });
     }
     return taken;
   }
 
   componentDidUpdate(_prev: Props, _state: unknown, taken?: Taken[]): void {
     for (const t of taken ?? []) {
-      const target = t.target();
+      const target = t.route.to();
       if (target) fly(t, target);
     }
   }
