@@ -1,6 +1,7 @@
 // Whose turn it is and what they are doing ("Anna is placing the tiles of truck B"), and on
 // the player's own turn one sentence of what they can do now, from the legal list.
 import type { GameView } from "../api/types";
+import { pendingWords } from "../text/words";
 
 /** What the first words of the legal actions let a player do, in the order they are said. */
 const DOING: [RegExp, string][] = [
@@ -9,7 +10,6 @@ const DOING: [RegExp, string][] = [
   [/^load /, "put the drawn tile on a truck"],
   [/^take /, "take a truck"],
   [/^place /, "place the tiles of your truck"],
-  [/^(offspring|worker) /, "place what your zoo has earned"],
   [/^(move|buy|exchange|discard|expand)( |$)/, "spend coins"],
   [/^pass$/, "pass"],
 ];
@@ -22,6 +22,13 @@ export function canDo(legal: string[]): string {
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 }
 
+/** What an Aquaretto seat must do with what it has earned: where it may go. */
+function placeEarned(pending: string): string {
+  return pending === "worker"
+    ? "Place your new coworker: on a checkout booth, a feeding station, the manager's place, or a space of your water zoo as a trainer."
+    : `Place ${pendingWords(pending)} in its basin (a highlighted space).`;
+}
+
 /** What the seat to move is doing, as others see it. */
 function doing(view: GameView, name: string): string {
   if ("unloading" in view && view.unloading.length > 0) {
@@ -30,7 +37,7 @@ function doing(view: GameView, name: string): string {
     return `${name} is placing the tiles of ${truck ? `truck ${truck}` : "a truck"}`;
   }
   if ("drawn" in view && view.drawn) return `${name} is putting the drawn tile on a truck`;
-  if ("pending" in view && view.pending) return `${name} is placing an offspring or a coworker`;
+  if ("pending" in view && view.pending) return `${name} is placing ${pendingWords(view.pending)}`;
   return `${name} is choosing a move`;
 }
 
@@ -41,7 +48,7 @@ export function TurnBanner({ view, you, names, thinking }: { view: GameView; you
     <p class={mine ? "turn-banner mine" : "turn-banner"} data-banner={mine ? "mine" : "other"}>
       {mine ? (
         <>
-          <strong>Your turn.</strong> {canDo(view.legal)}
+          <strong>Your turn.</strong> {"pending" in view && view.pending ? placeEarned(view.pending) : canDo(view.legal)}
         </>
       ) : thinking === view.to_move ? (
         `${names[view.to_move]} is thinking…`

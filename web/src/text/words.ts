@@ -23,3 +23,12 @@ export function label(id: string): string {
 export function fillNames(text: string, names: string[]): string {
   return text.replace(/\{(\d+)\}/g, (whole, n: string) => names[Number(n)] ?? whole);
 }
+
+/** What an Aquaretto seat has earned and must place now (the view's `pending`, e.g.
+ * "offspring polar-bear" or "worker"), as a player says it: "a polar bear offspring". */
+export function pendingWords(pending: string): string {
+  const [what, species] = pending.split(" ");
+  if (what === "offspring" && species) return `a ${label(species)} offspring`;
+  if (what === "worker") return "a coworker";
+  return label(pending);
+}

@@ -14,7 +14,6 @@ export function AquarettoBoard({ view }: { view: AquarettoView }) {
     <div class="board" data-board="aquaretto">
       <TruckTable view={view} back="aquaretto" extra={<span>{view.supply} coworkers in supply</span>} />
       <Legend species={view.species} />
-      {view.pending && <p class="pending">owed: {view.pending}</p>}
       <Seats players={view.players} toMove={view.to_move}>
         {(seat) => (
           <SeatPanel view={view} seat={seat} coins={view.coins[seat]} info={<Took truck={view.zoos[seat].truck} />}>

@@ -15,7 +15,6 @@ export function CombinedBoard({ view }: { view: CombinedView }) {
     <div class="board" data-board="aquaretto-zooloretto">
       <TruckTable view={view} back="aquaretto" extra={<span>{view.supply} coworkers in supply</span>} />
       <Legend species={[...view.water_species, ...view.zoo_species]} />
-      {view.pending && <p class="pending">owed: {view.pending}</p>}
       <Seats players={view.players} toMove={view.to_move}>
         {(seat) => (
           <SeatPanel view={view} seat={seat} coins={view.coins[seat]} info={<Took truck={view.zoos[seat].truck} />}>
