@@ -6,16 +6,10 @@ import { TileGlyph } from "../../components/TileGlyph";
 import { COWORKER_PICTURE, kindOf, kindStyle, kindWords, tileWords, tint } from "../../components/tiles";
 import { moveMark, usePlay } from "../../play/context";
 import { svgButton } from "../../play/keys";
+import { cellKey, parseCell } from "../cells";
 import { expansionOptions, optionsAt } from "./expansions";
 
 const CELL = 40;
-
-const key = (x: number, y: number) => `${x},${y}`;
-
-function parseCell(text: string): [number, number] {
-  const [x, y] = text.split(",").map(Number);
-  return [x, y];
-}
 
 function Trainer({ x, y }: { x: number; y: number }) {
   return (
@@ -33,7 +27,7 @@ export function WaterZoo({ zoo, seat, small = false }: { zoo: WaterZooView; seat
   const mine = seat === me;
   const expanding = mine ? expansionOptions(choices) : null;
   const ghosts = new Set<string>();
-  const spaces = new Set(zoo.spaces.map(([x, y]) => key(x, y)));
+  const spaces = new Set(zoo.spaces.map(([x, y]) => cellKey(x, y)));
   if (expanding) for (const o of expanding) for (const c of o.cells) if (!spaces.has(c)) ghosts.add(c);
   const fitting = expanding ? optionsAt(expanding, placement.anchor) : [];
   const preview = fitting.length > 0 ? fitting[placement.index % fitting.length] : null;
@@ -48,15 +42,15 @@ export function WaterZoo({ zoo, seat, small = false }: { zoo: WaterZooView; seat
   const px = (x: number) => (x - x0) * CELL;
   const py = (y: number) => (y - y0) * CELL;
 
-  const tiles = new Map(zoo.tiles.map((t) => [key(t.x, t.y), t.tile]));
-  const trainers = new Set(zoo.trainers.map(([x, y]) => key(x, y)));
+  const tiles = new Map(zoo.tiles.map((t) => [cellKey(t.x, t.y), t.tile]));
+  const trainers = new Set(zoo.trainers.map(([x, y]) => cellKey(x, y)));
 
   const spaceWords = (c: string) => {
     const tile = tiles.get(c);
     if (trainers.has(c)) return "a trainer";
     if (tile) return `${tileWords(tile)}, ${basinWords(c)}`;
     const [x, y] = parseCell(c);
-    const near = [key(x + 1, y), key(x - 1, y), key(x, y + 1), key(x, y - 1)].map((n) => tiles.get(n)).filter((t): t is string => !!t);
+    const near = [cellKey(x + 1, y), cellKey(x - 1, y), cellKey(x, y + 1), cellKey(x, y - 1)].map((n) => tiles.get(n)).filter((t): t is string => !!t);
     const kinds = [...new Set(near.map((t) => kindWords(t)))];
     return kinds.length > 0 ? `empty space beside the ${kinds.join(" and ")} basin${kinds.length > 1 ? "s" : ""}` : `empty space ${c}`;
   };
@@ -73,25 +67,25 @@ export function WaterZoo({ zoo, seat, small = false }: { zoo: WaterZooView; seat
   for (const [c] of tiles) {
     const [x, y] = parseCell(c);
     const b = basinOf(c);
-    if (basinOf(key(x - 1, y)) !== b) edges.push(`M${px(x)} ${py(y)}v${CELL}`);
-    if (basinOf(key(x + 1, y)) !== b) edges.push(`M${px(x + 1)} ${py(y)}v${CELL}`);
-    if (basinOf(key(x, y - 1)) !== b) edges.push(`M${px(x)} ${py(y)}h${CELL}`);
-    if (basinOf(key(x, y + 1)) !== b) edges.push(`M${px(x)} ${py(y + 1)}h${CELL}`);
+    if (basinOf(cellKey(x - 1, y)) !== b) edges.push(`M${px(x)} ${py(y)}v${CELL}`);
+    if (basinOf(cellKey(x + 1, y)) !== b) edges.push(`M${px(x + 1)} ${py(y)}v${CELL}`);
+    if (basinOf(cellKey(x, y - 1)) !== b) edges.push(`M${px(x)} ${py(y)}h${CELL}`);
+    if (basinOf(cellKey(x, y + 1)) !== b) edges.push(`M${px(x)} ${py(y + 1)}h${CELL}`);
   }
   const basinEdges = edges.join("");
 
   // Each board (the water zoo board, each expansion board) outlined where its spaces meet
   // another board's or none, as the cardboard pieces lie side by side.
   const boardOf = new Map<string, number>();
-  zoo.expansions.forEach((e, i) => e.cells.forEach(([x, y]) => boardOf.set(key(x, y), i)));
+  zoo.expansions.forEach((e, i) => e.cells.forEach(([x, y]) => boardOf.set(cellKey(x, y), i)));
   const pieceOf = (c: string) => (spaces.has(c) ? (boardOf.get(c) ?? -1) : null);
   const seams: string[] = [];
   for (const [x, y] of zoo.spaces) {
-    const b = pieceOf(key(x, y));
-    if (pieceOf(key(x - 1, y)) !== b) seams.push(`M${px(x)} ${py(y)}v${CELL}`);
-    if (pieceOf(key(x + 1, y)) !== b) seams.push(`M${px(x + 1)} ${py(y)}v${CELL}`);
-    if (pieceOf(key(x, y - 1)) !== b) seams.push(`M${px(x)} ${py(y)}h${CELL}`);
-    if (pieceOf(key(x, y + 1)) !== b) seams.push(`M${px(x)} ${py(y + 1)}h${CELL}`);
+    const b = pieceOf(cellKey(x, y));
+    if (pieceOf(cellKey(x - 1, y)) !== b) seams.push(`M${px(x)} ${py(y)}v${CELL}`);
+    if (pieceOf(cellKey(x + 1, y)) !== b) seams.push(`M${px(x + 1)} ${py(y)}v${CELL}`);
+    if (pieceOf(cellKey(x, y - 1)) !== b) seams.push(`M${px(x)} ${py(y)}h${CELL}`);
+    if (pieceOf(cellKey(x, y + 1)) !== b) seams.push(`M${px(x)} ${py(y + 1)}h${CELL}`);
   }
   const boardEdges = seams.join("");
 
@@ -112,11 +106,11 @@ export function WaterZoo({ zoo, seat, small = false }: { zoo: WaterZooView; seat
           y={py(y)}
           width={CELL}
           height={CELL}
-          class={boardOf.has(key(x, y)) ? "zoo-ground expansion-ground" : "zoo-ground"}
+          class={boardOf.has(cellKey(x, y)) ? "zoo-ground expansion-ground" : "zoo-ground"}
         />
       ))}
       {zoo.spaces.map(([x, y]) => {
-        const c = key(x, y);
+        const c = cellKey(x, y);
         const tile = tiles.get(c);
         const water = tile ? tint(kindStyle(kindOf(tile)).colour, 0.3) : undefined;
         // An expansion board's spaces sit further in: its cardboard shows around them.
@@ -137,13 +131,13 @@ export function WaterZoo({ zoo, seat, small = false }: { zoo: WaterZooView; seat
       <path d={boardEdges} class="board-edges" />
       <path d={basinEdges} class="basin-edges" />
       {zoo.spaces.map(([x, y]) => {
-        const c = key(x, y);
+        const c = cellKey(x, y);
         const tile = tiles.get(c);
         if (trainers.has(c)) return <Trainer key={c} x={px(x)} y={py(y)} />;
         return tile ? <TileGlyph key={c} tile={tile} x={px(x)} y={py(y)} size={CELL} class={moveMark(play, seat, c)} /> : null;
       })}
       {zoo.spaces.map(([x, y]) => {
-        const c = key(x, y);
+        const c = cellKey(x, y);
         const next = cellChoice(c);
         const selected = mine && choices.chose([c]);
         return (
