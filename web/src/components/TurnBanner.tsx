@@ -1,6 +1,8 @@
 // Whose turn it is and what they are doing ("Anna is placing the tiles of truck B"), and on
-// the player's own turn one sentence of what they can do now, from the legal list.
+// the player's own turn one sentence of what they can do now, from the legal list (or, once
+// an action is begun, what to choose next).
 import type { GameView } from "../api/types";
+import { usePlay } from "../play/context";
 import { pendingWords } from "../text/words";
 
 /** What the first words of the legal actions let a player do, in the order they are said. */
@@ -13,6 +15,26 @@ const DOING: [RegExp, string][] = [
   [/^(move|buy|exchange|discard|expand)( |$)/, "spend coins"],
   [/^pass$/, "pass"],
 ];
+
+/** What to choose next once an action is begun (its first words chosen), in one sentence. */
+const NEXT: [RegExp, string][] = [
+  [
+    /^expand (small|large)$/,
+    "Click a dashed space beside your water zoo: the expansion board is fitted around it; turn it until it lies as you want, then place it.",
+  ],
+  [/^move$/, "Choose the tile to move, then where it goes."],
+  [/^buy$/, "Choose what to buy: the top of another player's depot, or a tile in another player's barn; then where it goes."],
+  [/^exchange$/, "Choose two enclosures to exchange, or an enclosure and a species in your barn."],
+  [/^discard$/, "Choose the tile in your barn to discard."],
+  [/^draw \d+$/, "Choose a free position for the card (dashed), then turn it and place it."],
+  [/^(place|move|buy|exchange|discard) ./, "Now choose where it goes: a highlighted space or place."],
+];
+
+/** The sentence for an action begun with `prefix` (words chosen so far), or "". */
+export function nextStep(prefix: string[]): string {
+  const chosen = prefix.join(" ");
+  return chosen ? (NEXT.find(([re]) => re.test(chosen))?.[1] ?? "") : "";
+}
 
 /** "Draw a tile, take a truck, or spend coins." */
 export function canDo(legal: string[]): string {
@@ -42,13 +64,14 @@ function doing(view: GameView, name: string): string {
 }
 
 export function TurnBanner({ view, you, names, thinking }: { view: GameView; you: number | null; names: string[]; thinking: number | null }) {
+  const { choices } = usePlay();
   if (view.to_move === null) return null;
   const mine = view.to_move === you;
   return (
     <p class={mine ? "turn-banner mine" : "turn-banner"} data-banner={mine ? "mine" : "other"}>
       {mine ? (
         <>
-          <strong>Your turn.</strong> {"pending" in view && view.pending ? placeEarned(view.pending) : canDo(view.legal)}
+          <strong>Your turn.</strong> {"pending" in view && view.pending ? placeEarned(view.pending) : nextStep(choices.prefix) || canDo(view.legal)}
         </>
       ) : thinking === view.to_move ? (
         `${names[view.to_move]} is thinking…`
