@@ -8,7 +8,7 @@ import urllib.request
 from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import PHONE
 from tests.e2e.pages import create_game
@@ -128,7 +128,8 @@ def test_on_a_phone_the_trucks_and_your_zoo_come_first_and_another_zoo_is_one_ta
     tab = phone.locator('[data-seat-tab="1"]')
     assert "to-move" in (tab.get_attribute("class") or "")
     tab.tap()
-    assert other.is_visible() and not mine.is_visible()
+    expect(other).to_be_visible()
+    expect(mine).to_be_hidden()
     assert fits()
 
 
