@@ -133,6 +133,27 @@ def test_on_a_phone_the_trucks_and_your_zoo_come_first_and_another_zoo_is_one_ta
     assert fits()
 
 
+def test_on_a_phone_buying_from_another_seat_leads_back_to_your_zoo(
+    phone: Page, server: Server
+) -> None:
+    def may_buy(state: State) -> bool:
+        return state.to_move == 0 and any(
+            str(a).startswith("buy 1 ") for a in state.legal_actions()
+        )
+
+    stored = store_game(server, "aquaretto", ["me", "me"], seed=21, moves=20, until=may_buy)
+    phone.goto(stored.link(server))
+    phone.wait_for_selector("[data-board]")
+    phone.locator('[data-mode="buy"]').tap()
+    tab = phone.locator('[data-seat-tab="1"]')
+    expect(tab).to_have_class(re.compile(r"\bchoice\b"))  # Ben's depot may be bought from
+    tab.tap()
+    phone.locator('[data-place="depot"][data-seat="1"]').tap()
+    # The rest of the purchase is on your own water zoo, shown again by itself.
+    expect(phone.locator('[data-seat-panel="0"]')).to_be_visible()
+    expect(phone.locator('rect.choice[data-seat="0"]').first).to_be_visible()
+
+
 def test_a_game_that_does_not_exist_offers_the_way_home(page: Page, server: Server) -> None:
     page.goto(f"{server.url}/play/NoSuchGame1")
     page.wait_for_selector("[data-error]")

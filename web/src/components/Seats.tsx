@@ -42,7 +42,7 @@ function SeatTab({ seat, shown, toMove, onShow }: { seat: number; shown: boolean
 }
 
 export function Seats({ players, toMove, children }: Props) {
-  const { me } = usePlay();
+  const { me, choices } = usePlay();
   const order = seatOrder(players, me);
   const [shown, setShown] = useState(order[0]);
   // When the player's turn comes, their own zoo is where they act: show it again.
@@ -51,6 +51,13 @@ export function Seats({ players, toMove, children }: Props) {
     if (mine) setShown(me);
   }, [mine, me]);
   const visible = order.includes(shown) ? shown : order[0];
+  // Once another seat's thing is chosen (a depot or barn tile to buy), the rest of the action
+  // is on the player's own boards: show them again.
+  const chosen = choices.prefix.join(" ");
+  const elsewhere = me !== null && visible !== me && choices.continuation([[String(visible)]]) === null;
+  useEffect(() => {
+    if (mine && chosen && elsewhere) setShown(me);
+  }, [chosen]);
 
   // Arrow keys move between the tabs, as in every tab list.
   const onKeyDown = (e: KeyboardEvent) => {
