@@ -11,8 +11,8 @@ TRAIN  := $(VENV)/.installed-train
 COMPILED       := $(VENV)/.compiled
 ENGINE_SOURCES := $(shell find src/zoogames/core src/zoogames/games src/zoogames/bots -name '*.py' 2>/dev/null)
 
-.PHONY: install install-rl install-train web run test test-fast test-pure lint typecheck unit \
-	bench bench-search bench-rl clean system-deps lock lock-upgrade dist views
+.PHONY: install install-rl install-train web web-lint web-test run test test-fast test-pure lint \
+	typecheck unit bench bench-search bench-rl clean system-deps lock lock-upgrade dist views screenshots
 
 # The package with the server, the arena and the developer tools ([dev]), then the
 # compiled engine. Every pip install here is plain Python (ZOOGAMES_PURE=1): the engine is
@@ -62,7 +62,7 @@ lock-upgrade: install
 # type-checked Vite build into the package's static/ directory, which the server serves.
 WEB_DEPS    := web/node_modules/.installed
 WEB_BUILD   := src/zoogames/server/static/index.html
-WEB_SOURCES := $(shell find web/src -type f 2>/dev/null) web/index.html web/vite.config.ts web/tsconfig.json
+WEB_SOURCES := $(shell find web/src -type f 2>/dev/null) web/index.html web/vite.config.ts web/tsconfig.json web/tsconfig.node.json
 
 web: $(WEB_BUILD)
 
@@ -87,9 +87,21 @@ views: install $(VIEWTYPES)
 run: install web
 	$(BIN)/zoogames serve
 
-lint: install
+lint: install web-lint
 	$(BIN)/ruff check src tests benchmarks examples scripts setup.py conftest.py
 	$(BIN)/ruff format --check src tests benchmarks examples scripts setup.py conftest.py
+
+# The client's lint (ESLint) and formatting (Prettier), and its unit tests (Vitest).
+web-lint: $(WEB_DEPS)
+	cd web && npm run lint && npm run format:check
+
+web-test: $(WEB_DEPS)
+	cd web && npm test
+
+# New baselines of the browser tests' screenshots, which docs/web.md shows: look at them
+# (git diff), then commit them.
+screenshots: install-rl web system-deps
+	UPDATE_SCREENSHOTS=1 $(BIN)/pytest tests/e2e/test_screenshots.py -n 0 -q
 
 typecheck: install-rl
 	$(BIN)/mypy
@@ -98,7 +110,7 @@ typecheck: install-rl
 system-deps:
 	bash scripts/system-deps.sh
 
-unit: install install-train web system-deps $(VIEWTYPES)
+unit: install install-train web system-deps web-test $(VIEWTYPES)
 	$(BIN)/pytest -n auto
 
 # The engine and bot tests again on the plain-Python engine (`make unit` runs the compiled

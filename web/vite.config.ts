@@ -1,14 +1,37 @@
 // Builds the client into the Python package, which serves it (`zoogames serve`).
 // `npm run dev` serves it with hot reload and forwards /api (HTTP and WebSocket) to a
 // server on port 8000, so the page and the API share one origin as they do in production.
-import { defineConfig } from "vite";
+import { readFileSync } from "node:fs";
+import { defineConfig, type Plugin } from "vite";
 import preact from "@preact/preset-vite";
 
+/** Files copied from the pinned packages into the build: the licences of what it bundles
+ * (pictures, font; the About page links them) and the favicon (OpenMoji's dolphin). */
+const COPIED: Record<string, string> = {
+  "favicon.svg": "node_modules/openmoji/color/svg/1F42C.svg",
+  "licenses/openmoji-CC-BY-SA-4.0.txt": "node_modules/openmoji/LICENSE.txt",
+  "licenses/atkinson-hyperlegible-OFL-1.1.txt": "node_modules/@fontsource/atkinson-hyperlegible/LICENSE",
+};
+
+function copied(): Plugin {
+  return {
+    name: "zoogames-copied-files",
+    generateBundle() {
+      for (const [fileName, source] of Object.entries(COPIED)) {
+        this.emitFile({ type: "asset", fileName, source: readFileSync(source, "utf8") });
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [preact()],
+  plugins: [preact(), copied()],
   build: {
     outDir: "../src/zoogames/server/static",
     emptyOutDir: true,
+    // Pictures stay files (cached once, and a failed load shows the text fallback) rather
+    // than data URLs inlined into the script.
+    assetsInlineLimit: 0,
   },
   server: {
     proxy: {

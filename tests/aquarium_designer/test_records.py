@@ -111,9 +111,9 @@ def test_clone_is_independent() -> None:
 
 def test_describe_in_plain_words() -> None:
     state = AQUARIUM_DESIGNER.new_game(players=2, seed=3, deck_order=[7])
-    text = default_deck().layout[6].text(1)
+    # No coordinates or notation in a move log: the board shows where the card went.
     assert state.describe(state.game.parse_action("draw 7 1,0 r90")) == (
-        f"draws card 7 ({text}) and places it at 1,0, turned 90°"
+        "draws card 7 for the aquarium"
     )
     assert state.describe(state.game.parse_action("pass")) == "passes"
 

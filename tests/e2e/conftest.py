@@ -34,7 +34,7 @@ CHROMIUM_ARGS = [
 ]
 ARTIFACTS = ROOT / "test-artifacts"
 LAPTOP = ViewportSize(width=1280, height=900)
-PHONE = ViewportSize(width=375, height=740)
+PHONE = ViewportSize(width=390, height=844)
 
 
 @pytest.fixture(scope="session")
@@ -79,10 +79,21 @@ def own_server(tmp_path: Path) -> Iterator[Server]:
     yield from running_server(tmp_path)
 
 
-def new_context(browser: Browser) -> BrowserContext:
-    """A fresh browser profile (its own localStorage) with the laptop's screen size."""
-    context = browser.new_context(viewport=LAPTOP)
+INSTANT = "localStorage.setItem('zoogames:pace', '0')"
+"""Other seats' moves shown at once (web/src/play/usePaced.ts): the tests keep their speed."""
+
+
+def new_context(browser: Browser, paced: bool = False, phone: bool = False) -> BrowserContext:
+    """A fresh browser profile (its own localStorage) with the laptop's screen size, or a
+    phone's (touch, its viewport meta tag obeyed); the moves of other seats shown at once
+    unless ``paced``."""
+    if phone:
+        context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    else:
+        context = browser.new_context(viewport=LAPTOP)
     context.set_default_timeout(15_000)
+    if not paced:
+        context.add_init_script(INSTANT)
     return context
 
 
@@ -96,6 +107,14 @@ def context(browser: Browser) -> Iterator[BrowserContext]:
 @pytest.fixture
 def page(context: BrowserContext) -> Page:
     return context.new_page()
+
+
+@pytest.fixture
+def phone(browser: Browser) -> Iterator[Page]:
+    """A page on a phone (390 × 844, touch)."""
+    context = new_context(browser, phone=True)
+    yield context.new_page()
+    context.close()
 
 
 @pytest.fixture(scope="session")

@@ -18,18 +18,21 @@ def create_game(
     checks: tuple[str, ...] = (),
     removed: tuple[str, ...] = (),
     deck: Path | None = None,
+    start: int | None = None,
 ) -> str:
     """Start a game from the form; ``seats`` are "me", "invite" or a bot spec. Its id.
 
     ``checks`` are option checkboxes to tick (their ``data-option``, e.g. ``advanced``),
     ``removed`` the species to leave out instead of random ones, ``deck`` a deck file
-    to upload.
+    to upload, ``start`` the seat that starts (else it is drawn at random).
     """
     page.goto(server.url + "/")
     page.locator(f'[data-game="{game}"]').click()
     page.locator('[data-field="players"]').select_option(str(len(seats)))
     for seat, kind in enumerate(seats):
         page.locator(f'[data-seat-kind="{seat}"]').select_option(kind)
+    if start is not None:
+        page.locator('[data-option="start_player"]').select_option(str(start))
     for option in checks:
         page.locator(f'[data-option="{option}"]').check()
     if removed:

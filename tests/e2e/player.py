@@ -100,11 +100,11 @@ class ClickingPlayer:
         """The clicks that play ``action`` (docs/notation.md) on the page."""
         words = action.split()
         if action in DIRECT:
-            self.button(f'[data-action="{action}"]').click()
+            self.activate(self.button(f'[data-action="{action}"]'))
         elif words[0] in ("load", "take"):
-            self.button(f'[data-truck="{words[1]}"]').click()
+            self.activate(self.button(f'[data-truck="{words[1]}"]'))
         elif words[0] == "place":
-            self.button(f'[data-role="unloading"][data-tile="{words[1]}"]').click()
+            self.activate(self.button(f'[data-role="unloading"][data-tile="{words[1]}"]'))
             self.place(words[2])
         elif words[0] in ("offspring", "worker"):
             self.place(words[1])
@@ -113,8 +113,12 @@ class ClickingPlayer:
         elif words[0] == "draw":  # Aquarium Designer: a card, a position, a turn
             self.designer(words[1], words[2], words[3])
         else:  # move, buy, exchange, discard: a money action's button, then the board
-            self.button(f'[data-mode="{words[0]}"]').click()
+            self.activate(self.button(f'[data-mode="{words[0]}"]'))
             self.money(words)
+
+    def activate(self, target: Locator) -> None:
+        """Use ``target`` as a person would: a click (a keyboard player presses keys)."""
+        target.click()
 
     def button(self, selector: str) -> Locator:
         """The first enabled thing matching ``selector``: a player clicks what is offered."""
@@ -123,23 +127,23 @@ class ClickingPlayer:
     def place(self, word: str) -> None:
         """A place on this seat's boards: a space, a slot, an enclosure, the barn."""
         if "," in word:  # a space of the water zoo: an SVG square, offered when highlighted
-            self.page.locator(
-                f'rect.choice[data-cell="{word}"][data-seat="{self.seat}"]'
-            ).first.click()
+            self.activate(
+                self.page.locator(f'rect.choice[data-cell="{word}"][data-seat="{self.seat}"]').first
+            )
         else:
-            self.button(f'[data-place="{word}"][data-seat="{self.seat}"]').click()
+            self.activate(self.button(f'[data-place="{word}"][data-seat="{self.seat}"]'))
 
     def barn_tile(self, seat: str, tile: str, species_only: bool = False) -> None:
         """A tile of a barn: the exact tile, or any tile of a species."""
         match = f'[data-tile^="{tile}"]' if species_only else f'[data-tile="{tile}"]'
-        self.button(f'[data-role="barn"][data-seat="{seat}"]{match}').click()
+        self.activate(self.button(f'[data-role="barn"][data-seat="{seat}"]{match}'))
 
     def money(self, words: list[str]) -> None:
         verb, rest = words[0], words[1:]
         if verb == "buy":
             seat = rest[0]
             if len(rest) == 2:  # Aquaretto: the top of seat's depot, then a space
-                self.button(f'[data-place="depot"][data-seat="{seat}"]').click()
+                self.activate(self.button(f'[data-place="depot"][data-seat="{seat}"]'))
             else:  # Zooloretto: a tile of seat's barn, then a place
                 self.barn_tile(seat, rest[1])
             self.place(rest[-1])
@@ -156,20 +160,39 @@ class ClickingPlayer:
 
     def expand(self, size: str, cells: list[str]) -> None:
         """Start the expansion, click a space it covers, turn it until it fits, place it."""
-        self.button(f'[data-mode="expand {size}"]').click()
-        self.page.locator(f'rect.ghost[data-cell="{cells[0]}"]').first.click()
+        self.activate(self.button(f'[data-mode="expand {size}"]'))
+        self.activate(self.page.locator(f'rect.ghost[data-cell="{cells[0]}"]').first)
         self.turn_until("[data-preview]", "data-preview", " ".join(cells))
 
     def designer(self, card: str, position: str, turn: str) -> None:
         """A card of the offer, a free position, turned until it shows ``turn``; place it."""
-        self.button(f'[data-card="{card}"]').click()
-        self.page.locator(f'rect.choice[data-pos="{position}"][data-seat="{self.seat}"]').click()
+        self.activate(self.button(f'[data-card="{card}"]'))
+        self.activate(
+            self.page.locator(f'rect.choice[data-pos="{position}"][data-seat="{self.seat}"]')
+        )
         self.turn_until("[data-turn]", "data-turn", turn)
 
     def turn_until(self, selector: str, attribute: str, wanted: str) -> None:
         for _ in range(12):
             if self.page.locator(selector).first.get_attribute(attribute) == wanted:
-                self.button('[data-action="confirm"]').click()
+                self.activate(self.button('[data-action="confirm"]'))
                 return
-            self.button('[data-action="rotate"]').click()
+            self.activate(self.button('[data-action="rotate"]'))
         raise AssertionError(f"turning never showed {wanted!r} ({selector})")
+
+
+class KeyboardPlayer(ClickingPlayer):
+    """Plays by the keyboard alone: Tab to each thing (as a person would, in page order),
+    then Enter. A thing that Tab never reaches fails the test: it cannot be played so."""
+
+    TABS = 600
+
+    def activate(self, target: Locator) -> None:
+        """Tab until ``target`` has the focus, then press Enter."""
+        target.wait_for()
+        for _ in range(self.TABS):
+            if target.evaluate("el => el === document.activeElement"):
+                self.page.keyboard.press("Enter")
+                return
+            self.page.keyboard.press("Tab")
+        raise AssertionError(f"Tab never reached {target}")

@@ -17,7 +17,7 @@ def test_a_thinking_bot_is_shown_thinking_until_it_has_moved(page: Page, server:
     create_game(page, server, "aquarium-designer", ["me", "mcts:seconds=2"])
     player = ClickingPlayer(page, seed=3)
     thinking = page.locator('[data-thinking="1"]')
-    for _ in range(3):  # three of the bot's turns; turns need not alternate (passes)
+    for _ in range(2):  # two of the bot's turns; turns need not alternate (passes)
         page.wait_for_function(BOTS_TURN_OR_MINE)
         while legal(page):
             assert thinking.count() == 0  # nobody thinks on my turn

@@ -61,7 +61,9 @@ def test_an_action_is_stored_logged_and_shown_to_everyone(api: Api, server: Serv
     assert r.status_code == 200, r.text
     snap = r.json()
     assert snap["number"] == 1 and snap["you"] == 1
-    assert snap["log"] == [{"number": 0, "seat": 1, "text": "draws a tile"}]
+    assert snap["log"] == [
+        {"number": 0, "seat": 1, "text": "draws a tile", "action": "draw", "round": 1}
+    ]
     assert snap["view"]["drawn"] is not None
     assert api.snapshot(gid, tokens[0])["view"]["drawn"] == snap["view"]["drawn"]
     assert stored(server.db_url, gid)["actions"] == [(0, "draw", 1)]
@@ -93,7 +95,13 @@ def test_the_websocket_pushes_each_connection_its_own_seat_after_every_change(ap
         r = api.act(gid, tokens[1], "draw", 2)
         assert r.status_code == 200
         assert other.receive_state(3)["view"]["legal"]
-        assert mine.receive_state(3)["log"][-1] == {"number": 2, "seat": 1, "text": "draws a tile"}
+        assert mine.receive_state(3)["log"][-1] == {
+            "number": 2,
+            "seat": 1,
+            "text": "draws a tile",
+            "action": "draw",
+            "round": 1,
+        }
 
 
 def test_an_error_on_the_socket_goes_to_its_sender_only(api: Api) -> None:

@@ -362,7 +362,13 @@ class State(ABC):
             record["generator"] = generator_of(self.seed)
         return record
 
-    def describe(self, action: Action, seat: int | None = None) -> str:
-        """A plain-words line for a move log; games override it."""
+    def describe(
+        self, action: Action, seat: int | None = None, names: Sequence[str] | None = None
+    ) -> str:
+        """A plain-words line for a move log; games override it.
+
+        ``names`` are what to call each seat when the phrase names another one (a seller);
+        by default "seat N" (``core.words.seat_words``).
+        """
         who = "Someone" if seat is None else f"Seat {seat}"
         return f"{who}: {action}"

@@ -29,17 +29,42 @@ OVER = "over"
 class Entry:
     """One line of the move log: action ``number`` by ``seat`` in plain words.
 
-    ``reveals`` says the action showed something hidden: an undo never goes back past it.
+    ``text`` names another seat as ``{n}`` (seat n), which each client fills in with the
+    seat's current name; ``action`` is the notation (what the client highlights), ``round``
+    the round it was played in (``None`` in a game without rounds). ``reveals`` says the
+    action showed something hidden: an undo never goes back past it.
     """
 
     number: int
     seat: int
     text: str
     reveals: bool
+    action: str = ""
+    round: int | None = None
+
+    @classmethod
+    def of(cls, state: State, number: int, seat: int, action: Action) -> Entry:
+        """The entry of ``action`` by ``seat``, from ``state`` before the action."""
+        names = [f"{{{i}}}" for i in range(state.players)]
+        played_in = getattr(state, "round", None)
+        return cls(
+            number,
+            seat,
+            state.describe(action, seat, names),
+            state.reveals(action),
+            str(action),
+            played_in if isinstance(played_in, int) else None,
+        )
 
     def to_json(self) -> dict[str, JSON]:
-        """``{number, seat, text}``."""
-        return {"number": self.number, "seat": self.seat, "text": self.text}
+        """``{number, seat, text, action, round}``."""
+        return {
+            "number": self.number,
+            "seat": self.seat,
+            "text": self.text,
+            "action": self.action,
+            "round": self.round,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +107,7 @@ def replay_log(state: State, moves: list[tuple[str, int]]) -> list[Entry]:
     log: list[Entry] = []
     for number, (text, seat) in enumerate(moves):
         action = state.game.parse_action(text)
-        log.append(Entry(number, seat, state.describe(action), state.reveals(action)))
+        log.append(Entry.of(state, number, seat, action))
         state.apply(action)
     return log
 
@@ -237,7 +262,7 @@ class Table:
         reason = self.state.check(action)
         if reason is not None:
             raise ApiError(422, f"{text!r} is not legal now: {reason}")
-        entry = Entry(self.number, seat, self.state.describe(action), self.state.reveals(action))
+        entry = Entry.of(self.state, self.number, seat, action)
         after = self.state.clone()
         after.apply(action)
         return Planned(after, [*self.log, entry], self.revision + 1)

@@ -58,12 +58,9 @@ export const api = {
   catalog: () => call<Catalog>("GET", "/api/catalog"),
   create: (request: CreateRequest) => call<Created>("POST", "/api/games", request),
   snapshot: (id: string, token: string | null) => call<Snapshot>("GET", `/api/games/${id}`, undefined, token),
-  join: (id: string, token: string, name: string) =>
-    call<Joined>("POST", `/api/games/${id}/join`, { name }, token),
-  seatToBot: (id: string, token: string, seat: number, bot: string) =>
-    call<Snapshot>("POST", `/api/games/${id}/seats/${seat}/bot`, { bot }, token),
-  act: (id: string, token: string, action: string, number: number) =>
-    call<Snapshot>("POST", `/api/games/${id}/actions`, { action, number }, token),
+  join: (id: string, token: string, name: string) => call<Joined>("POST", `/api/games/${id}/join`, { name }, token),
+  seatToBot: (id: string, token: string, seat: number, bot: string) => call<Snapshot>("POST", `/api/games/${id}/seats/${seat}/bot`, { bot }, token),
+  act: (id: string, token: string, action: string, number: number) => call<Snapshot>("POST", `/api/games/${id}/actions`, { action, number }, token),
   undo: (id: string, token: string) => call<Snapshot>("POST", `/api/games/${id}/undo`, {}, token),
   replay: (id: string, n: number) => call<ReplayStep>("GET", `/api/games/${id}/replay/${n}`),
 };

@@ -194,7 +194,12 @@ export interface SeatInfo {
 export interface LogEntry {
   number: number;
   seat: number;
+  /** Another seat appears as `{n}`: fill in its name (text/words.ts `fillNames`). */
   text: string;
+  /** The action's notation. */
+  action: string;
+  /** The round it was played in; null in a game without rounds. */
+  round: number | null;
 }
 
 export interface GameResult {

@@ -13,6 +13,9 @@ const DIRECT: Record<string, string> = {
   expand: "Turn over an expansion board (3 coins)",
 };
 
+/** A direct action that costs coins is not drawn as the turn's obvious step (one click spends them). */
+const COSTS = /\(\d coins?\)$/;
+
 /** First words of money actions: a click starts them, the board finishes them. */
 const MODES: Record<string, string> = {
   move: "Move… (1 coin)",
@@ -32,7 +35,7 @@ export function ActionBar({ canUndo, onUndo }: { canUndo: boolean; onUndo: () =>
   return (
     <div class="action-bar" data-chosen={chosen}>
       {direct.map((a) => (
-        <button type="button" key={a} class="primary" data-action={a} onClick={() => send(a)}>
+        <button type="button" key={a} class={COSTS.test(DIRECT[a]) ? "" : "primary"} data-action={a} onClick={() => send(a)}>
           {DIRECT[a]}
         </button>
       ))}

@@ -1,19 +1,9 @@
-// The board of the snapshot's game, drawn from its view alone.
+// The board of the snapshot's game, drawn from its view alone (boards/index.ts).
 import type { GameView } from "../api/types";
-import { AquarettoBoard } from "../boards/aquaretto/AquarettoBoard";
-import { CombinedBoard } from "../boards/combined/CombinedBoard";
-import { DesignerBoard } from "../boards/designer/DesignerBoard";
-import { ZoolorettoBoard } from "../boards/zooloretto/ZoolorettoBoard";
+import { boardOf } from "../boards";
 
 export function Board({ view }: { view: GameView }) {
-  switch (view.game) {
-    case "aquaretto":
-      return <AquarettoBoard view={view} />;
-    case "zooloretto":
-      return <ZoolorettoBoard view={view} />;
-    case "aquaretto-zooloretto":
-      return <CombinedBoard view={view} />;
-    case "aquarium-designer":
-      return <DesignerBoard view={view} />;
-  }
+  const GameBoard = boardOf(view);
+  if (!GameBoard) return <p class="error">This page cannot draw a board of {view.game} yet.</p>;
+  return <GameBoard view={view} />;
 }

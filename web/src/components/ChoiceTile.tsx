@@ -13,15 +13,5 @@ interface Props {
 
 export function ChoiceTile({ tile, role, seat, alternatives, size }: Props) {
   const choice = useChoice(alternatives);
-  return (
-    <TileButton
-      tile={tile}
-      role={role}
-      seat={seat}
-      size={size}
-      enabled={choice.enabled}
-      selected={choice.selected}
-      onClick={choice.onClick}
-    />
-  );
+  return <TileButton tile={tile} role={role} seat={seat} size={size} enabled={choice.enabled} selected={choice.selected} onClick={choice.onClick} />;
 }

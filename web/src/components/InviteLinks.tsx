@@ -60,7 +60,11 @@ export function InviteLinks({ id, invites, names, seats }: { id: string; invites
           if (l.kind === "invite" && !waiting) return null; // joined or handed to a bot: the link is spent
           return (
             <li key={l.seat}>
-              <LinkRow label={`${names[l.seat]} (${l.kind === "invite" ? "invited" : "yours"})`} link={playLink(id, l.token, l.kind === "invite" ? "invite" : "token")} name={`seat-${l.seat}`} />
+              <LinkRow
+                label={`${names[l.seat]} (${l.kind === "invite" ? "invited" : "yours"})`}
+                link={playLink(id, l.token, l.kind === "invite" ? "invite" : "token")}
+                name={`seat-${l.seat}`}
+              />
               {waiting && <ToBot id={id} seat={l.seat} />}
             </li>
           );

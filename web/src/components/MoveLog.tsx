@@ -1,23 +1,71 @@
-// The move log in plain words: "<seat name> <phrase>", newest last.
+// The move log in plain words: "<seat name> <phrase>", newest last, a heading for each
+// round. Other seats named in a phrase ({n}) get their current names. Hovering, focusing
+// or tapping an entry marks what it changed on the board (`onShow`).
 import { useEffect, useRef } from "preact/hooks";
 import type { LogEntry } from "../api/types";
+import { fillNames } from "../text/words";
 
-export function MoveLog({ log, names }: { log: LogEntry[]; names: string[] }) {
+interface Props {
+  log: LogEntry[];
+  names: string[];
+  /** The entry shown on the board (hovered or tapped), or null. */
+  onShow?: (entry: LogEntry | null) => void;
+  /** The entry to mark as the current one (a replay's position), if any. */
+  current?: number | null;
+}
+
+export function entryText(entry: LogEntry, names: string[]): string {
+  return `${names[entry.seat] ?? `Seat ${entry.seat + 1}`} ${fillNames(entry.text, names)}`;
+}
+
+export function MoveLog({ log, names, onShow, current = null }: Props) {
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => {
     const el = list.current;
-    if (el) el.scrollTop = el.scrollHeight;
-  }, [log.length]);
+    if (!el) return;
+    const marked = current === null ? null : el.querySelector<HTMLElement>(`[data-log="${current}"]`);
+    if (marked) marked.scrollIntoView({ block: "nearest" });
+    else if (current === null) {
+      el.scrollTop = el.scrollHeight;
+      // The bundled font may arrive later and rewrap the entries: keep the newest in view.
+      document.fonts?.ready.then(() => {
+        el.scrollTop = el.scrollHeight;
+      });
+    }
+  }, [log.length, current]);
+  const items = [];
+  let round: number | null | undefined = undefined;
+  for (const e of log) {
+    if (e.round !== round && e.round !== null && e.round !== undefined) {
+      items.push(
+        <li key={`round-${e.round}-${e.number}`} class="round-heading" data-round={e.round} aria-hidden="true">
+          Round {e.round}
+        </li>,
+      );
+    }
+    round = e.round;
+    items.push(
+      <li
+        key={e.number}
+        data-log={e.number}
+        data-action-text={e.action}
+        class={e.number === current ? "current" : undefined}
+        aria-current={e.number === current ? "step" : undefined}
+        tabIndex={onShow ? 0 : undefined}
+        onMouseEnter={onShow ? () => onShow(e) : undefined}
+        onMouseLeave={onShow ? () => onShow(null) : undefined}
+        onFocus={onShow ? () => onShow(e) : undefined}
+        onBlur={onShow ? () => onShow(null) : undefined}
+        onClick={onShow ? () => onShow(e) : undefined}
+      >
+        <strong>{names[e.seat] ?? `Seat ${e.seat + 1}`}</strong> {fillNames(e.text, names)}
+      </li>,
+    );
+  }
   return (
     <section class="move-log" aria-label="move log">
       <h2>Moves</h2>
-      <ol ref={list}>
-        {log.map((e) => (
-          <li key={e.number} data-log={e.number}>
-            <strong>{names[e.seat] ?? `Seat ${e.seat + 1}`}</strong> {e.text}
-          </li>
-        ))}
-      </ol>
+      <ol ref={list}>{items}</ol>
     </section>
   );
 }

@@ -2,6 +2,7 @@
 // (seat), species to leave out or "random" (subset), a file whose content is sent (json).
 import { useState } from "preact/hooks";
 import type { OptionSpec } from "../api/types";
+import { label } from "../text/words";
 
 interface Props {
   spec: OptionSpec;
@@ -31,7 +32,7 @@ function SubsetField({ spec, players, value, onChange }: Props) {
             {group.names.map((name) => (
               <label key={name}>
                 <input type="checkbox" data-option={`${spec.name}:${name}`} checked={chosen.includes(name)} onChange={() => toggle(name)} />
-                {name}
+                {label(name)}
               </label>
             ))}
           </fieldset>
@@ -72,10 +73,14 @@ export function OptionField(props: Props) {
     input = <input type="checkbox" data-option={spec.name} checked={value === true} onChange={(e) => onChange((e.target as HTMLInputElement).checked)} />;
   } else if (spec.kind === "seat") {
     input = (
-      <select data-option={spec.name} value={value === null || value === undefined ? "" : String(value)} onChange={(e) => {
-        const v = (e.target as HTMLSelectElement).value;
-        onChange(v === "" ? null : Number(v));
-      }}>
+      <select
+        data-option={spec.name}
+        value={value === null || value === undefined ? "" : String(value)}
+        onChange={(e) => {
+          const v = (e.target as HTMLSelectElement).value;
+          onChange(v === "" ? null : Number(v));
+        }}
+      >
         <option value="">random</option>
         {Array.from({ length: players }, (_, i) => (
           <option key={i} value={String(i)}>

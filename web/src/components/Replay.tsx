@@ -1,15 +1,33 @@
-// A replay of a finished game: the spectator's view after the first n actions, stepped
-// with buttons or a slider (GET /api/games/{id}/replay/{n}). Nothing in it can be chosen.
+// A replay of a finished game: the spectator's view after the first n actions (GET
+// /api/games/{id}/replay/{n}), from the first action on. Buttons (each with a name), a
+// slider, and the keys ← → Home End step through it; the move log marks the position.
 import { useEffect, useState } from "preact/hooks";
 import { api } from "../api/http";
 import type { ReplayStep } from "../api/types";
 import { Choices } from "../play/choices";
 import { PlayContext, usePlay } from "../play/context";
+import { fillNames } from "../text/words";
 import { Board } from "./Board";
+import { Icon, type IconName } from "./Icon";
 
-export function Replay({ id, total, names }: { id: string; total: number; names: string[] }) {
+interface Props {
+  id: string;
+  total: number;
+  names: string[];
+  n: number;
+  onStep: (n: number) => void;
+}
+
+function StepButton({ action, icon, label, onClick, disabled }: { action: string; icon: IconName; label: string; onClick: () => void; disabled: boolean }) {
+  return (
+    <button type="button" data-action={action} aria-label={label} title={label} onClick={onClick} disabled={disabled} class="icon-button">
+      <Icon name={icon} />
+    </button>
+  );
+}
+
+export function Replay({ id, total, names, n, onStep }: Props) {
   const outer = usePlay();
-  const [n, setN] = useState(total);
   const [step, setStep] = useState<ReplayStep | null>(null);
   const [error, setError] = useState("");
 
@@ -24,34 +42,44 @@ export function Replay({ id, total, names }: { id: string; total: number; names:
     };
   }, [id, n]);
 
-  const go = (to: number) => setN(Math.max(0, Math.min(total, to)));
+  const go = (to: number) => onStep(Math.max(0, Math.min(total, to)));
+  const onKeyDown = (e: KeyboardEvent) => {
+    const to = { ArrowLeft: n - 1, ArrowRight: n + 1, Home: 0, End: total }[e.key];
+    if (to === undefined || (e.target as HTMLElement).tagName === "INPUT") return;
+    e.preventDefault();
+    go(to);
+  };
   const last = step?.log.filter((e) => e.number === n - 1).pop();
   return (
-    <section class="replay" data-replay={n}>
+    <section class="replay" data-replay={n} aria-label="replay" tabIndex={0} onKeyDown={onKeyDown}>
       <h2>Replay</h2>
       <div class="replay-controls">
-        <button type="button" data-action="replay-first" onClick={() => go(0)}>
-          ⏮
-        </button>
-        <button type="button" data-action="replay-prev" onClick={() => go(n - 1)}>
-          ◀
-        </button>
-        <input type="range" min={0} max={total} value={n} data-field="replay" onInput={(e) => go(Number((e.target as HTMLInputElement).value))} />
-        <button type="button" data-action="replay-next" onClick={() => go(n + 1)}>
-          ▶
-        </button>
-        <button type="button" data-action="replay-last" onClick={() => go(total)}>
-          ⏭
-        </button>
-        <span>
-          {n} / {total}
+        <StepButton action="replay-first" icon="first" label="first move" onClick={() => go(0)} disabled={n === 0} />
+        <StepButton action="replay-prev" icon="prev" label="previous move" onClick={() => go(n - 1)} disabled={n === 0} />
+        <input
+          type="range"
+          min={0}
+          max={total}
+          value={n}
+          data-field="replay"
+          aria-label="move number"
+          onInput={(e) => go(Number((e.target as HTMLInputElement).value))}
+        />
+        <StepButton action="replay-next" icon="next" label="next move" onClick={() => go(n + 1)} disabled={n === total} />
+        <StepButton action="replay-last" icon="last" label="last move" onClick={() => go(total)} disabled={n === total} />
+        <span aria-live="polite">
+          move {n} of {total}
         </span>
       </div>
-      {last && (
-        <p class="replay-move">
-          <strong>{names[last.seat]}</strong> {last.text}
-        </p>
-      )}
+      <p class="replay-move">
+        {last ? (
+          <>
+            <strong>{names[last.seat]}</strong> {fillNames(last.text, names)}
+          </>
+        ) : (
+          "The start of the game: press → or “next move”."
+        )}
+      </p>
       {error && <p class="error">{error}</p>}
       {step && (
         <PlayContext.Provider value={{ ...outer, choices: new Choices([], []), me: null, thinking: null }}>

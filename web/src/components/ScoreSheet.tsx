@@ -1,18 +1,28 @@
 // Every scoring category per seat (the view's score parts), the totals, and — once the
-// game is over — the winners and the tie-break.
+// game is over — the winners and the tie-break, or a solo game's rank.
 import type { GameResult, Score } from "../api/types";
+import { label } from "../text/words";
 
-export function ScoreSheet({ scores, names, result }: { scores: Score[]; names: string[]; result: GameResult | null }) {
+interface Props {
+  scores: Score[];
+  names: string[];
+  result: GameResult | null;
+  /** A solo game's rank (Aquarium Designer): shown instead of "won". */
+  rank?: string;
+}
+
+export function ScoreSheet({ scores, names, result, rank }: Props) {
   const categories = [...new Set(scores.flatMap((s) => Object.keys(s).filter((k) => k !== "total")))];
   const tiebreak = result ? Object.keys(result).find((k) => k !== "winners" && k !== "scores") : undefined;
-  const winners = new Set(result?.winners ?? []);
+  const solo = names.length === 1;
+  const winners = new Set(solo ? [] : (result?.winners ?? []));
   return (
     <table class="score-sheet" data-score-sheet>
       <thead>
         <tr>
           <th />
           {names.map((n, i) => (
-            <th key={i} class={winners.has(i) ? "winner" : ""}>
+            <th key={i} class={winners.has(i) ? "winner" : ""} scope="col">
               {n}
               {winners.has(i) ? " ★ won" : ""}
             </th>
@@ -22,26 +32,32 @@ export function ScoreSheet({ scores, names, result }: { scores: Score[]; names: 
       <tbody>
         {categories.map((c) => (
           <tr key={c}>
-            <th>{c.replace(/_/g, " ")}</th>
+            <th scope="row">{label(c)}</th>
             {scores.map((s, i) => (
               <td key={i}>{s[c] ?? 0}</td>
             ))}
           </tr>
         ))}
         <tr class="total">
-          <th>total</th>
+          <th scope="row">total</th>
           {scores.map((s, i) => (
             <td key={i} data-total={i}>
               {s.total}
             </td>
           ))}
         </tr>
-        {result && tiebreak && (
+        {result && tiebreak && !solo && (
           <tr>
-            <th>{tiebreak} (tie-break)</th>
+            <th scope="row">{label(tiebreak)} (tie-break)</th>
             {(result[tiebreak] ?? []).map((v, i) => (
               <td key={i}>{v}</td>
             ))}
+          </tr>
+        )}
+        {result && solo && rank && (
+          <tr class="rank">
+            <th scope="row">designer rank</th>
+            <td data-rank-cell>{rank}</td>
           </tr>
         )}
       </tbody>

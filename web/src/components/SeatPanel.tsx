@@ -3,6 +3,7 @@
 import type { ComponentChildren } from "preact";
 import type { BaseView } from "../api/types";
 import { usePlay } from "../play/context";
+import { Coins } from "./Coins";
 
 interface Props {
   view: BaseView;
@@ -27,7 +28,7 @@ export function SeatPanel({ view, seat, coins, info, children }: Props) {
             thinking…
           </span>
         )}
-        {coins !== undefined && <span class="coins">{coins} coins</span>}
+        {coins !== undefined && <Coins n={coins} />}
         {showScores && (
           <span class="points" data-points={seat}>
             {view.scores[seat].total} points

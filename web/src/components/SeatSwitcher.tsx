@@ -31,14 +31,7 @@ export function SeatSwitcher({ id, names }: { id: string; names: string[] }) {
       {seats.length >= 2 && <span>Your seats:</span>}
       {seats.length >= 2 &&
         seats.map((seat) => (
-          <button
-            type="button"
-            key={seat}
-            data-action="switch-seat"
-            data-seat={seat}
-            aria-pressed={current === seat}
-            onClick={() => switchSeat(id, seat)}
-          >
+          <button type="button" key={seat} data-action="switch-seat" data-seat={seat} aria-pressed={current === seat} onClick={() => switchSeat(id, seat)}>
             {names[seat] ?? `Seat ${seat + 1}`}
           </button>
         ))}

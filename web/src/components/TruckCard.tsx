@@ -3,6 +3,7 @@
 import type { Truck } from "../api/types";
 import { choiceClass, useChoice, usePlay } from "../play/context";
 import { TileGlyph } from "./TileGlyph";
+import { tileWords } from "./tiles";
 
 const SLOT = 34;
 
@@ -15,8 +16,13 @@ export function TruckCard({ truck }: { truck: Truck }) {
   const slots: ("free" | "blocked" | string)[] = [...truck.tiles];
   for (let i = 0; i < truck.free; i++) slots.push("free");
   for (let i = 0; i < truck.blocked; i++) slots.push("blocked");
-  const width = Math.max(slots.length, 1) * SLOT;
+  const bed = Math.max(slots.length, 1) * SLOT + 6;
+  const width = bed + 28;
+  const height = SLOT + 16;
   const taken = truck.taken_by !== null;
+  const words = `truck ${truck.name}${truck.game ? ` ${truck.game}` : ""}: ${
+    truck.tiles.length > 0 ? truck.tiles.map(tileWords).join(", ") : "empty"
+  }${truck.free ? `, ${truck.free} free` : ""}${truck.blocked ? `, ${truck.blocked} blocked` : ""}${taken ? `, taken by ${names[truck.taken_by ?? 0]}` : ""}`;
   return (
     <button
       type="button"
@@ -24,6 +30,8 @@ export function TruckCard({ truck }: { truck: Truck }) {
       data-truck={truck.name}
       disabled={!choice.enabled}
       onClick={choice.onClick}
+      aria-label={taken ? undefined : words}
+      title={words}
     >
       <span class="truck-name">
         {truck.name}
@@ -32,17 +40,24 @@ export function TruckCard({ truck }: { truck: Truck }) {
       {taken ? (
         <span class="truck-taken">taken by {names[truck.taken_by ?? 0]}</span>
       ) : (
-        <svg width={width} height={SLOT} viewBox={`0 0 ${width} ${SLOT}`}>
+        <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} aria-hidden="true" class="van">
+          {/* a delivery van: the load bed with its spaces, the cab in front, two wheels */}
+          <rect x={0} y={1} width={bed} height={SLOT + 4} rx={4} class="van-bed" />
+          <path d={`M${bed + 1} ${8} h14 l11 11 v${SLOT - 14} h-25z`} class="van-cab" />
+          <rect x={bed + 15} y={11} width={8} height={8} rx={1} class="van-window" />
+          <circle cx={12} cy={SLOT + 9} r={6} class="van-wheel" />
+          <circle cx={bed + 12} cy={SLOT + 9} r={6} class="van-wheel" />
           {slots.map((slot, i) =>
             slot === "free" ? (
-              <rect key={i} x={i * SLOT + 3} y={3} width={SLOT - 6} height={SLOT - 6} rx={4} class="slot-free" />
+              <rect key={i} x={i * SLOT + 6} y={6} width={SLOT - 6} height={SLOT - 6} rx={4} class="slot-free" />
             ) : slot === "blocked" ? (
               <g key={i} class="slot-blocked">
-                <rect x={i * SLOT + 3} y={3} width={SLOT - 6} height={SLOT - 6} rx={4} />
-                <path d={`M${i * SLOT + 8} 8 L${i * SLOT + SLOT - 8} ${SLOT - 8} M${i * SLOT + SLOT - 8} 8 L${i * SLOT + 8} ${SLOT - 8}`} />
+                <title>blocked (a face-down tile)</title>
+                <rect x={i * SLOT + 6} y={6} width={SLOT - 6} height={SLOT - 6} rx={4} />
+                <path d={`M${i * SLOT + 11} 11 L${i * SLOT + SLOT - 5} ${SLOT - 5} M${i * SLOT + SLOT - 5} 11 L${i * SLOT + 11} ${SLOT - 5}`} />
               </g>
             ) : (
-              <TileGlyph key={i} tile={slot} x={i * SLOT} y={0} size={SLOT} />
+              <TileGlyph key={i} tile={slot} x={i * SLOT + 3} y={3} size={SLOT} />
             ),
           )}
         </svg>

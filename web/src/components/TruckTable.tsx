@@ -1,13 +1,15 @@
-// The middle of the table in the truck games: pile(s) and reserve, the drawn tile, the
-// trucks, the tiles being placed, the bank. Shared by Aquaretto, Zooloretto and both at once.
+// The middle of the table in the truck games: pile(s) and reserve drawn as stacks, the drawn
+// tile, the bank, the trucks, the tiles being placed. Shared by Aquaretto, Zooloretto and both at once.
 import type { ComponentChildren } from "preact";
 import type { TruckRoundView } from "../api/types";
 import { usePlay } from "../play/context";
 import { ChoiceTile } from "./ChoiceTile";
+import { Coins } from "./Coins";
+import { Pile } from "./Pile";
 import { TileButton } from "./TileGlyph";
 import { TruckCard } from "./TruckCard";
 
-export function TruckTable({ view, extra }: { view: TruckRoundView; extra?: ComponentChildren }) {
+export function TruckTable({ view, extra, back }: { view: TruckRoundView; extra?: ComponentChildren; back: string }) {
   const { me } = usePlay();
   const placing = view.to_move === me;
   return (
@@ -17,26 +19,31 @@ export function TruckTable({ view, extra }: { view: TruckRoundView; extra?: Comp
           Round {view.round}
           {view.final_round ? " (last)" : ""}
         </span>
-        {view.piles ? (
-          view.piles.map((p) => (
-            <span key={p.name} data-pile={p.name}>
-              {p.name} pile {p.pile} + reserve {p.reserve}
-              {p.state !== "open" ? ` (${p.state})` : ""}
-            </span>
-          ))
-        ) : (
-          <span data-pile="pile">
-            pile {view.pile} + reserve {view.reserve}
-          </span>
-        )}
-        <span>bank {view.bank} coins</span>
         {extra}
       </div>
-      {view.drawn && (
-        <div class="drawn">
-          drawn: <TileButton tile={view.drawn} role="drawn" size={36} />
-        </div>
-      )}
+      <div class="table-row">
+        {(view.piles ?? [{ name: "", pile: view.pile ?? 0, reserve: view.reserve ?? 0, state: "open" }]).map((p) => (
+          <div key={p.name} class="piles" data-piles={p.name || undefined} role="group" aria-label={p.name ? `${p.name} tiles` : "tiles"}>
+            {p.name && (
+              <span class="piles-name">
+                {p.name}
+                {p.state !== "open" ? ` (${p.state})` : ""}
+              </span>
+            )}
+            <Pile name={p.name || "pile"} back={p.name || back} label="pile" count={p.pile} />
+            <Pile name={p.name ? `${p.name}-reserve` : "reserve"} back={p.name || back} label="reserve" count={p.reserve} />
+          </div>
+        ))}
+        {view.drawn && (
+          <div class="drawn">
+            <span>drawn</span>
+            <TileButton tile={view.drawn} role="drawn" size={36} />
+          </div>
+        )}
+        <span class="bank">
+          <span>bank</span> <Coins n={view.bank} what="in the bank: " />
+        </span>
+      </div>
       <div class="trucks">
         {view.trucks.map((t) => (
           <TruckCard key={t.name} truck={t} />

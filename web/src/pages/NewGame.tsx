@@ -42,17 +42,23 @@ export function NewGame() {
     setError("");
     try {
       const chosen = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== null && v !== undefined));
-      const request: SeatRequest[] = seats.map((s) =>
-        s === "me" ? { kind: "me", name: name.trim() || "Me" } : s === "invite" ? { kind: "invite" } : { kind: "bot", bot: s },
-      );
+      // Several "me" seats (a hot-seat game) each get a name of their own: "Anna", "Anna 2".
+      const mine = name.trim() || "Me";
+      let count = 0;
+      const request: SeatRequest[] = seats.map((s) => {
+        if (s === "invite") return { kind: "invite" };
+        if (s !== "me") return { kind: "bot", bot: s };
+        count += 1;
+        return { kind: "me", name: count === 1 ? mine : `${mine.slice(0, 29)} ${count}` };
+      });
       const created = await api.create({ game: gameId, players, options: chosen, seats: request });
       const links: InviteLink[] = [];
-      let mine: string | null = null;
+      let first: string | null = null;
       seats.forEach((s, seat) => {
         const token = created.tokens[String(seat)] ?? created.invitations[String(seat)];
         if (!token) return;
-        if (s === "me") holdSeat(created.id, seat, token, mine === null); // every "me" seat is held
-        if (s === "me" && mine === null) mine = token;
+        if (s === "me") holdSeat(created.id, seat, token, first === null); // every "me" seat is held
+        if (s === "me" && first === null) first = token;
         else links.push({ seat, token, kind: s === "me" ? "me" : "invite" });
       });
       storeInvites(created.id, links);
@@ -63,7 +69,18 @@ export function NewGame() {
     }
   };
 
-  if (!catalog) return <main class="new-game">{error ? <p class="error" data-error>{error}</p> : <p>Loading…</p>}</main>;
+  if (!catalog)
+    return (
+      <main class="new-game">
+        {error ? (
+          <p class="error" data-error>
+            {error}
+          </p>
+        ) : (
+          <p>Loading…</p>
+        )}
+      </main>
+    );
 
   return (
     <main class="new-game">
@@ -96,7 +113,13 @@ export function NewGame() {
           {game.options
             .filter((o) => o.players.length === 0 || o.players.includes(players))
             .map((o) => (
-              <OptionField key={o.name} spec={o} players={players} value={options[o.name] ?? o.default} onChange={(v) => setOptions({ ...options, [o.name]: v })} />
+              <OptionField
+                key={o.name}
+                spec={o}
+                players={players}
+                value={options[o.name] ?? o.default}
+                onChange={(v) => setOptions({ ...options, [o.name]: v })}
+              />
             ))}
           <fieldset class="seats-form">
             <legend>Seats</legend>
@@ -117,7 +140,7 @@ export function NewGame() {
             {seats.includes("me") && (
               <label class="option">
                 <span class="option-label">Your name</span>
-                <input data-field="name" value={name} maxLength={40} placeholder="Me" onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+                <input data-field="name" value={name} maxLength={32} placeholder="Me" onInput={(e) => setName((e.target as HTMLInputElement).value)} />
               </label>
             )}
           </fieldset>

@@ -1,49 +1,97 @@
 // The game page (route `/play/{id}`): the board, the actions the seat may take now, the
 // move log, live scores on demand, links for the creator; at the end the score sheet and
 // the replay. Every choice comes from the snapshot's legal list.
-import { useMemo, useState } from "preact/hooks";
+import { useEffect, useMemo, useState } from "preact/hooks";
+import { api } from "../api/http";
 import { storedInvites } from "../api/invites";
-import type { Snapshot } from "../api/types";
+import type { Catalog, LogEntry, Snapshot } from "../api/types";
 import { ActionBar } from "../components/ActionBar";
 import { Board } from "../components/Board";
 import { ErrorBanner } from "../components/ErrorBanner";
 import { InviteLinks } from "../components/InviteLinks";
 import { JoinForm } from "../components/JoinForm";
 import { SeatSwitcher } from "../components/SeatSwitcher";
-import { MoveLog } from "../components/MoveLog";
+import { MoveLog, entryText } from "../components/MoveLog";
 import { Replay } from "../components/Replay";
 import { ScoreSheet } from "../components/ScoreSheet";
+import { TurnBanner } from "../components/TurnBanner";
 import { PlayContext } from "../play/context";
+import { Flights } from "../play/Flights";
 import { useControls } from "../play/useControls";
 import { useGame } from "../play/useGame";
+import { PACES, storePace, storedPace, usePaced } from "../play/usePaced";
+import { botName } from "../text/words";
 
-const GAME_NAMES: Record<string, string> = {
-  aquaretto: "Aquaretto",
-  zooloretto: "Zooloretto",
-  "aquaretto-zooloretto": "Aquaretto with Zooloretto",
-  "aquarium-designer": "Aquarium Designer",
-};
-
-// A bot's name in the log and on its panel: "Greedy bot", "MCTS bot (2 s)", not its spec.
-export function botName(spec: string | null | undefined): string {
-  if (!spec) return "Bot";
-  const [kind, params = ""] = spec.split(":", 2);
-  const title = kind === "mcts" ? "MCTS" : kind.charAt(0).toUpperCase() + kind.slice(1);
-  const seconds = /(?:^|,)seconds=([0-9.]+)/.exec(params);
-  return seconds ? `${title} bot (${seconds[1]} s)` : params ? `${title} bot (${params})` : `${title} bot`;
+/** Each seat's name; two seats of the same name are told apart by their seat numbers. */
+export function seatNames(s: Snapshot): string[] {
+  const names = s.seats.map((seat) => seat.name ?? (seat.kind === "bot" ? botName(seat.bot) : `Seat ${seat.seat + 1}`));
+  return names.map((n, i) => (names.filter((m) => m === n).length > 1 ? `${n} (seat ${i + 1})` : n));
 }
 
-function seatNames(s: Snapshot): string[] {
-  return s.seats.map((seat) => seat.name ?? (seat.kind === "bot" ? botName(seat.bot) : `Seat ${seat.seat + 1}`));
+/** The game's name from the server's catalog (the id until the catalog has come). */
+function useGameName(gameId: string | undefined): string {
+  const [catalog, setCatalog] = useState<Catalog | null>(null);
+  useEffect(() => {
+    api.catalog().then(setCatalog, () => undefined);
+  }, []);
+  return catalog?.games.find((g) => g.id === gameId)?.name ?? gameId ?? "";
+}
+
+/** The tab's title says whose turn it is, so a player in another tab sees theirs come. */
+function useTitle(snapshot: Snapshot | null, gameName: string, names: string[]): void {
+  const to = snapshot?.view.to_move ?? null;
+  const title = !snapshot
+    ? "zoogames"
+    : snapshot.status === "over"
+      ? `Game over · ${gameName}`
+      : to !== null && to === snapshot.you
+        ? `● Your turn · ${gameName}`
+        : `${to === null ? "" : `${names[to]} to move · `}${gameName}`;
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+}
+
+/** Each seat's last action in `log` (its notation), for the board to mark. */
+function lastActions(log: LogEntry[], players: number): (string | null)[] {
+  const last: (string | null)[] = Array.from({ length: players }, () => null);
+  for (const e of log) last[e.seat] = e.action;
+  return last;
+}
+
+/** A short tone when the player's turn comes, if they asked for sound. */
+function useTurnSound(mine: boolean, on: boolean): void {
+  useEffect(() => {
+    if (!mine || !on) return;
+    try {
+      const audio = new AudioContext();
+      const tone = audio.createOscillator();
+      const gain = audio.createGain();
+      tone.frequency.value = 660;
+      gain.gain.setValueAtTime(0.15, audio.currentTime);
+      gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.3);
+      tone.connect(gain).connect(audio.destination);
+      tone.start();
+      tone.stop(audio.currentTime + 0.3);
+    } catch {
+      // No audio here: the title and the banner still say it.
+    }
+  }, [mine, on]);
 }
 
 export function Play({ id }: { id: string }) {
   const game = useGame(id);
-  const { snapshot } = game;
+  const [pace, setPace] = useState(storedPace);
+  const [sound, setSound] = useState(() => localStorage.getItem("zoogames:sound") === "on");
+  const snapshot = usePaced(game.snapshot, pace);
+  const log = useMemo(() => (snapshot ? game.log.filter((e) => e.number < snapshot.number) : []), [game.log, snapshot]);
+  const [spotlight, setSpotlight] = useState<LogEntry | null>(null);
   const [showScores, setShowScores] = useState(false);
-  const [replaying, setReplaying] = useState(false);
+  const [replayAt, setReplayAt] = useState<number | null>(null);
   const invites = useMemo(() => storedInvites(id), [id]);
   const names = snapshot ? seatNames(snapshot) : [];
+  const gameName = useGameName(snapshot?.game);
+  useTitle(snapshot, gameName, names);
   const controls = useControls({
     legal: snapshot && !game.refused ? snapshot.view.legal : [],
     position: snapshot?.number ?? 0,
@@ -52,13 +100,14 @@ export function Play({ id }: { id: string }) {
     thinking: game.thinking,
     showScores,
     onSend: game.act,
+    last: snapshot ? lastActions(log, snapshot.view.players) : [],
+    spotlight: spotlight ? { seat: spotlight.seat, action: spotlight.action } : null,
   });
+  useTurnSound(!!snapshot && snapshot.status === "playing" && snapshot.view.to_move === snapshot.you && snapshot.you !== null, sound);
 
   if (!snapshot) {
     return (
-      <main class="play">
-        {game.error ? <ErrorBanner id={id} error={game.error} refused={game.refused} /> : <p>Connecting…</p>}
-      </main>
+      <main class="play">{game.error ? <ErrorBanner id={id} error={game.error} refused={game.refused} status={game.errorStatus} /> : <p>Connecting…</p>}</main>
     );
   }
 
@@ -67,13 +116,22 @@ export function Play({ id }: { id: string }) {
   const joining = invited !== null || (!game.refused && you !== null && snapshot.seats[you]?.kind === "human" && !snapshot.seats[you].joined);
   const over = snapshot.status === "over";
   const view = snapshot.view;
+  const rank = "rank" in view ? view.rank : undefined;
 
   return (
     <PlayContext.Provider value={controls}>
-      <main class="play" data-game={snapshot.game} data-number={snapshot.number} data-status={snapshot.status} data-you={you ?? ""} data-legal={JSON.stringify(controls.choices.legal)}>
+      <main
+        class="play"
+        data-game={snapshot.game}
+        data-number={snapshot.number}
+        data-received={game.snapshot?.number ?? snapshot.number}
+        data-status={snapshot.status}
+        data-you={you ?? ""}
+        data-legal={JSON.stringify(controls.choices.legal)}
+      >
         <header class="play-header">
           <a href="/">zoogames</a>
-          <h1>{GAME_NAMES[snapshot.game] ?? snapshot.game}</h1>
+          <h1>{gameName}</h1>
           <span class={game.online ? "online" : "offline"} data-online={game.online ? "yes" : "no"}>
             {game.online ? "connected" : "offline — reconnecting…"}
           </span>
@@ -83,30 +141,82 @@ export function Play({ id }: { id: string }) {
               {view.to_move === you ? "your turn" : `${names[view.to_move]} to move`}
             </span>
           )}
-          {game.thinking !== null && <span class="thinking" data-thinking={game.thinking}>{names[game.thinking]} is thinking…</span>}
+          {game.thinking !== null && (
+            <span class="thinking" data-thinking={game.thinking}>
+              {names[game.thinking]} is thinking…
+            </span>
+          )}
           <label class="toggle">
             <input type="checkbox" data-action="show-scores" checked={showScores} onChange={() => setShowScores(!showScores)} /> live scores
           </label>
+          <details class="settings">
+            <summary>settings</summary>
+            <div class="settings-body">
+              <label>
+                moves of others{" "}
+                <select
+                  data-field="pace"
+                  value={String(pace)}
+                  onChange={(e) => {
+                    const v = Number((e.target as HTMLSelectElement).value);
+                    storePace(v);
+                    setPace(v);
+                  }}
+                >
+                  {PACES.map(([ms, word]) => (
+                    <option key={ms} value={String(ms)}>
+                      {word}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label>
+                <input
+                  type="checkbox"
+                  data-action="sound"
+                  checked={sound}
+                  onChange={() => {
+                    localStorage.setItem("zoogames:sound", sound ? "off" : "on");
+                    setSound(!sound);
+                  }}
+                />{" "}
+                sound on my turn
+              </label>
+              <a href="/about">about</a>
+            </div>
+          </details>
         </header>
-        {game.error && <ErrorBanner id={id} error={game.error} refused={game.refused} />}
+        {game.error && <ErrorBanner id={id} error={game.error} refused={game.refused} status={game.errorStatus} />}
         <SeatSwitcher id={id} names={names} />
         {joining && (invited ?? you) !== null && <JoinForm seat={(invited ?? you) as number} onJoin={game.join} />}
+        {!over && <TurnBanner view={view} you={you} names={names} thinking={game.thinking} />}
+        <p class="sr-only" aria-live="polite" data-announce>
+          {log.length > 0 ? `${entryText(log[log.length - 1], names)}.` : ""}
+        </p>
         {!over && <ActionBar canUndo={snapshot.can_undo && !game.refused} onUndo={game.undo} />}
         {showScores && !over && <ScoreSheet scores={view.scores} names={names} result={null} />}
         {over && (
           <section class="game-over">
             <h2>Final scores</h2>
-            <ScoreSheet scores={view.scores} names={names} result={snapshot.result} />
-            {!replaying && (
-              <button type="button" data-action="replay" onClick={() => setReplaying(true)}>
+            <ScoreSheet scores={view.scores} names={names} result={snapshot.result} rank={rank} />
+            {replayAt === null && (
+              <button type="button" data-action="replay" onClick={() => setReplayAt(0)}>
                 Replay the game
               </button>
             )}
           </section>
         )}
-        {replaying && over ? <Replay id={id} total={snapshot.number} names={names} /> : <Board view={view} />}
-        <MoveLog log={game.log} names={names} />
-        <InviteLinks id={id} invites={invites} names={names} seats={snapshot.seats} />
+        {replayAt !== null && over ? (
+          <Replay id={id} total={snapshot.number} names={names} n={replayAt} onStep={setReplayAt} />
+        ) : (
+          <Flights log={log} number={snapshot.number} over={over}>
+            <Board view={view} />
+          </Flights>
+        )}
+        <MoveLog log={log} names={names} current={replayAt === null ? null : replayAt - 1} onShow={replayAt === null ? setSpotlight : undefined} />
+        <div class="links-box">
+          <InviteLinks id={id} invites={invites} names={names} seats={snapshot.seats} />
+        </div>
       </main>
     </PlayContext.Provider>
   );

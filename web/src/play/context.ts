@@ -22,6 +22,10 @@ export interface PlayControls {
   showScores: boolean;
   placement: Placement;
   setPlacement: (placement: Placement) => void;
+  /** Each seat's last action (its notation), to mark on the board; null if none yet. */
+  last: (string | null)[];
+  /** The action a hovered or tapped log entry names, marked on the board; or null. */
+  spotlight: { seat: number; action: string } | null;
   /** Add words to those chosen so far; an action they complete is sent. */
   pick: (words: Words) => void;
   /** Choose these words afresh (a money action's first word). */
@@ -38,6 +42,8 @@ const idle: PlayControls = {
   showScores: false,
   placement: { anchor: null, index: 0 },
   setPlacement: () => undefined,
+  last: [],
+  spotlight: null,
   pick: () => undefined,
   start: () => undefined,
   send: () => undefined,
@@ -75,4 +81,14 @@ export function useChoice(alternatives: Words[]): ChoiceProps {
 /** The class names that show a thing's state. */
 export function choiceClass(choice: ChoiceProps, base = ""): string {
   return [base, choice.enabled ? "choice" : "", choice.selected ? "selected" : ""].filter(Boolean).join(" ");
+}
+
+/** How a place or thing of `seat`'s (its notation word, e.g. "2,3", "e5", "B") shows the
+ * last moves: "moved" if the seat's last action ended there, "spotlit" if the hovered log
+ * entry's did, or "". */
+export function moveMark({ last, spotlight }: PlayControls, seat: number | null, word: string): string {
+  const endsThere = (action: string | null | undefined) => !!action && action.split(" ").slice(1).includes(word);
+  if (spotlight && (seat === null || spotlight.seat === seat) && endsThere(spotlight.action)) return "spotlit";
+  if (seat !== null && endsThere(last[seat])) return "moved";
+  return "";
 }

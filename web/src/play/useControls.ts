@@ -13,9 +13,11 @@ interface Seat {
   thinking: number | null;
   showScores: boolean;
   onSend: (action: string) => void;
+  last?: (string | null)[];
+  spotlight?: { seat: number; action: string } | null;
 }
 
-export function useControls({ legal, position, me, names, thinking, showScores, onSend }: Seat): PlayControls {
+export function useControls({ legal, position, me, names, thinking, showScores, onSend, last = [], spotlight = null }: Seat): PlayControls {
   const [prefix, setPrefix] = useState<Words>([]);
   const [placement, setPlacement] = useState<Placement>({ anchor: null, index: 0 });
   const legalKey = legal.join("|");
@@ -36,6 +38,8 @@ export function useControls({ legal, position, me, names, thinking, showScores, 
     showScores,
     placement,
     setPlacement,
+    last,
+    spotlight,
     pick: (words) => {
       const next = new Choices(legal, [...prefix, ...words]);
       const action = next.complete();

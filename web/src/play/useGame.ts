@@ -13,6 +13,8 @@ export interface Game {
   online: boolean;
   thinking: number | null;
   error: string;
+  /** The HTTP status (or socket close code's status) of the last error, 0 if none. */
+  errorStatus: number;
   /** The server refused this page's token: the page shows why and offers nothing. */
   refused: boolean;
   act: (action: string) => void;
@@ -32,6 +34,7 @@ export function useGame(id: string): Game {
   const [online, setOnline] = useState(false);
   const [thinking, setThinking] = useState<number | null>(null);
   const [error, setError] = useState("");
+  const [errorStatus, setErrorStatus] = useState(0);
   const [refused, setRefused] = useState(false);
   const socket = useRef<GameSocket | null>(null);
   const latest = useRef<Snapshot | null>(null);
@@ -43,10 +46,12 @@ export function useGame(id: string): Game {
     setThinking(s.thinking);
     setError("");
     confirm(id, s.you, s.invited);
+    setErrorStatus(0);
   };
 
   const fail = (status: number, detail: string) => {
     setError(detail);
+    setErrorStatus(status);
     if ((status === 401 || status === 403) && reject(id)) return; // back to a held seat
     if (status === 401 || status === 403 || status === 404) {
       setRefused(true);
@@ -80,6 +85,7 @@ export function useGame(id: string): Game {
     online,
     thinking,
     error,
+    errorStatus,
     refused,
     act: (action) => {
       const s = latest.current;
@@ -92,10 +98,13 @@ export function useGame(id: string): Game {
     },
     join: (name) => {
       if (!token) return;
-      api.join(id, token, name).then((s) => {
-        if (s.token && s.you !== null) joined(id, s.you, s.token); // the invitation's exchange
-        accept(s);
-      }, (e: unknown) => fail(e instanceof ApiError ? e.status : 0, (e as Error).message));
+      api.join(id, token, name).then(
+        (s) => {
+          if (s.token && s.you !== null) joined(id, s.you, s.token); // the invitation's exchange
+          accept(s);
+        },
+        (e: unknown) => fail(e instanceof ApiError ? e.status : 0, (e as Error).message),
+      );
     },
   };
 }

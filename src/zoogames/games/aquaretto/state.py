@@ -7,13 +7,14 @@ placement earns, the money actions, and the score.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from zoogames.core.bits import bits
 from zoogames.core.dispatch import Dispatch
 from zoogames.core.fields import LIST, SHARED, Fields, fields
 from zoogames.core.game import JSON, START_PLAYER, Action, Game, OptionSpec, Score
-from zoogames.core.words import with_article
+from zoogames.core.words import seat_words, with_article
 from zoogames.games.aquaretto import geometry as g
 from zoogames.games.aquaretto import tiles as t
 from zoogames.games.aquaretto.actions import (
@@ -367,9 +368,11 @@ class AquarettoState(TruckState):
             "truck": TRUCK_NAMES[self.took[seat]] if self.took[seat] >= 0 else None,
         }
 
-    def describe(self, action: Action, seat: int | None = None) -> str:
+    def describe(
+        self, action: Action, seat: int | None = None, names: Sequence[str] | None = None
+    ) -> str:
         """The action in plain words, for a move log; call it before applying the action."""
-        return describe(self, action)
+        return describe(self, action, names)
 
     def __str__(self) -> str:
         return render(self)
@@ -405,8 +408,26 @@ def tile_words(tile: int) -> str:
     }.get(mark, with_article(s))
 
 
-def describe(state: AquarettoState, action: Action) -> str:
-    """``action`` in plain words, as seen before it is applied to ``state``."""
+SLOT_WORDS = {
+    CASHIER: "a checkout booth",
+    KEEPER: "a feeding station",
+    MANAGER: "the manager's place",
+}
+"""Where a coworker stands, in words (a trainer stands on a space of the water zoo)."""
+
+
+def basin_words(zoo: WaterZoo, species: int) -> str:
+    """The basin a tile of ``species`` joins: 'its dolphin basin' or 'a new dolphin basin'."""
+    name = t.SPECIES[species].replace("-", " ")
+    return f"its {name} basin" if zoo.species[species] else f"a new {name} basin"
+
+
+def describe(state: AquarettoState, action: Action, names: Sequence[str] | None = None) -> str:
+    """``action`` in plain words, as seen before it is applied to ``state``.
+
+    Places are named as a player sees them (a basin, the depot, a feeding station), never
+    by coordinates; another seat by ``names`` (``core.words.seat_words``).
+    """
     seat = state.to_move if state.to_move is not None else 0
     z = state.zoos[seat]
     kind = type(action)
@@ -417,31 +438,32 @@ def describe(state: AquarettoState, action: Action) -> str:
     if isinstance(action, Take):
         return f"takes truck {TRUCK_NAMES[action.truck]}"
     if isinstance(action, Place):
-        dest = "the depot" if action.where == DEPOT else place_name(action.where)
-        return f"puts {tile_words(action.tile)} on {dest}"
+        if action.where == DEPOT:
+            return f"puts {tile_words(action.tile)} in the depot"
+        return f"puts {tile_words(action.tile)} in {basin_words(z, t.species_of(action.tile))}"
     if isinstance(action, Offspring):
-        return f"puts the {t.SPECIES[state.pending[0]]} offspring on {place_name(action.where)}"
+        species = state.pending[0]
+        where = "the depot" if action.where == DEPOT else basin_words(z, species)
+        return f"puts the {t.SPECIES[species].replace('-', ' ')} offspring in {where}"
     if isinstance(action, Worker):
-        return {
-            CASHIER: "hires a cashier",
-            KEEPER: "hires a keeper",
-            MANAGER: "hires a manager",
-        }.get(action.where, f"hires a trainer on {place_name(action.where)}")
+        if action.where in SLOT_WORDS:
+            return f"puts a coworker on {SLOT_WORDS[action.where]}"
+        return "puts a coworker in the water zoo as a trainer"
     if isinstance(action, Move):
         if action.src == DEPOT:
-            return f"moves {tile_words(z.depot[-1])} from the depot to {place_name(action.dst)}"
-        return f"moves a coworker from {place_name(action.src)} to {place_name(action.dst)}"
+            top = z.depot[-1]
+            return f"moves {tile_words(top)} from the depot to {basin_words(z, t.species_of(top))}"
+        src = SLOT_WORDS.get(action.src, "a trainer's space")
+        dst = SLOT_WORDS.get(action.dst, "a trainer's space in the water zoo")
+        return f"moves a coworker from {src} to {dst}"
     if isinstance(action, Buy):
         top = state.zoos[action.seller].depot[-1]
-        return (
-            f"buys {tile_words(top)} from seat {action.seller}'s depot"
-            f" for {place_name(action.where)}"
-        )
+        where = "the depot" if action.where == DEPOT else basin_words(z, t.species_of(top))
+        return f"buys {tile_words(top)} from {seat_words(action.seller, names)}'s depot for {where}"
     if isinstance(action, Discard):
         return f"discards {tile_words(z.depot[-1])} from the depot"
     if isinstance(action, Expand):
-        size = "large" if action.large else "small"
-        return f"adds a {size} expansion on {str(action).split(' ', 2)[2]}"
+        return f"adds a {'large' if action.large else 'small'} expansion board"
     return str(action)
 
 

@@ -20,6 +20,7 @@ scoring are theirs, so a fix in either game is a fix here too. What is this game
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from zoogames.core.dispatch import Dispatch
@@ -171,7 +172,9 @@ class AquarettoZoolorettoState(AquarettoState, ZooRules):
         v["legal"] = [str(a) for a in self.legal_actions()] if seat == self.to_move else []
         return v
 
-    def describe(self, action: Action, seat: int | None = None) -> str:
+    def describe(
+        self, action: Action, seat: int | None = None, names: Sequence[str] | None = None
+    ) -> str:
         """The action in plain words, for a move log; call it before applying the action."""
         if isinstance(action, Draw):
             if action.pile < 0:
@@ -182,8 +185,8 @@ class AquarettoZoolorettoState(AquarettoState, ZooRules):
         if isinstance(action, Take):
             return f"takes truck {TRUCK_NAMES[action.truck]}"
         if type(action) in ZOO_CHECKS:
-            return self._zoo_describe(action)
-        return aq.describe(self, action)
+            return self._zoo_describe(action, names)
+        return aq.describe(self, action, names)
 
     def __str__(self) -> str:
         return render(self)

@@ -20,6 +20,7 @@ In solo play the 4 offer cards not chosen leave the game at the end of each roun
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Self
 
@@ -343,13 +344,12 @@ class DesignerState(State):
         rng.shuffle(new.pile)
         return new
 
-    def describe(self, action: Action, seat: int | None = None) -> str:
+    def describe(
+        self, action: Action, seat: int | None = None, names: Sequence[str] | None = None
+    ) -> str:
         """The action in plain words, for a move log; call it before applying the action."""
         if isinstance(action, Draw):
-            card = self.deck.layout[action.card - 1] if 0 < action.card <= LAYOUT_CARDS else None
-            shown = f" ({card.text(action.turns)})" if card else ""
-            turned = f", turned {90 * action.turns}°" if action.turns else ""
-            return f"draws card {action.card}{shown} and places it at {action.x},{action.y}{turned}"
+            return f"draws card {action.card} for the aquarium"
         if isinstance(action, Pass):
             return "passes"
         return str(action)

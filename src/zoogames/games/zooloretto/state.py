@@ -14,6 +14,7 @@ of this trait) has them next to Aquaretto's; each action's check and effect is f
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from mypy_extensions import trait
@@ -21,6 +22,7 @@ from mypy_extensions import trait
 from zoogames.core.dispatch import Dispatch
 from zoogames.core.fields import LIST, SHARED, Fields, fields
 from zoogames.core.game import JSON, START_PLAYER, Action, Game, OptionSpec, Score
+from zoogames.core.words import seat_words
 from zoogames.games.trucks import (
     TRUCK_NAMES,
     Draw,
@@ -53,9 +55,11 @@ from zoogames.games.zooloretto.actions import (
 from zoogames.games.zooloretto.render import render
 from zoogames.games.zooloretto.zoo import (
     BARN,
+    BASE,
     ENCLOSURES,
     GROUP,
     OWNER,
+    SIZE,
     SPACE,
     STALL_SPACES,
     ZooBoard,
@@ -318,27 +322,27 @@ class ZooRules(TruckState):
             "truck": TRUCK_NAMES[self.took[seat]] if self.took[seat] >= 0 else None,
         }
 
-    def _zoo_describe(self, action: Action) -> str:
+    def _zoo_describe(self, action: Action, names: Sequence[str] | None = None) -> str:
         seat = self.to_move if self.to_move is not None else 0
         b = self.boards[seat]
         if isinstance(action, Place):
-            dest = "the barn" if action.where == BARN else place_name(action.where)
-            return f"puts {tile_words(action.tile)} in {dest}"
+            return f"puts {tile_words(action.tile)} in {place_words(action.where)}"
         if isinstance(action, Move):
             if action.src >= zt.FIRST:
-                return f"moves {tile_words(action.src)} from the barn to {place_name(action.dst)}"
+                return f"moves {tile_words(action.src)} from the barn to {place_words(action.dst)}"
             stall = tile_words(b.stalls[action.src - SPACE])
-            return f"moves {stall} from {place_name(action.src)} to {place_name(action.dst)}"
+            return f"moves {stall} to {place_words(action.dst)}"
         if isinstance(action, Exchange):
             if action.b >= GROUP:
                 what = f"the barn's {zt.SPECIES[action.b - GROUP]}s"
             else:
-                what = f"the animals of {place_name(action.b)}"
-            return f"exchanges the animals of {place_name(action.a)} with {what}"
+                what = f"the animals of {place_words(action.b)}"
+            return f"exchanges the animals of {place_words(action.a)} with {what}"
         if isinstance(action, Buy):
+            seller = seat_words(action.seller, names)
             return (
-                f"buys {tile_words(action.tile)} from seat {action.seller}'s barn"
-                f" for {place_name(action.where)}"
+                f"buys {tile_words(action.tile)} from {seller}'s barn"
+                f" for {place_words(action.where)}"
             )
         if isinstance(action, Discard):
             return f"discards {tile_words(action.tile)} from the barn"
@@ -410,7 +414,9 @@ class ZoolorettoState(ZooRules):
         v["legal"] = [str(a) for a in self.legal_actions()] if seat == self.to_move else []
         return v
 
-    def describe(self, action: Action, seat: int | None = None) -> str:
+    def describe(
+        self, action: Action, seat: int | None = None, names: Sequence[str] | None = None
+    ) -> str:
         """The action in plain words, for a move log; call it before applying the action."""
         if isinstance(action, Load):
             return f"loads {tile_words(self.drawn)} onto truck {TRUCK_NAMES[action.truck]}"
@@ -418,10 +424,21 @@ class ZoolorettoState(ZooRules):
             return "draws a tile"
         if isinstance(action, Take):
             return f"takes truck {TRUCK_NAMES[action.truck]}"
-        return self._zoo_describe(action)
+        return self._zoo_describe(action, names)
 
     def __str__(self) -> str:
         return render(self)
+
+
+def place_words(where: int) -> str:
+    """A place of the zoo board as a player names it: 'the 5-space enclosure', 'the barn'."""
+    if where == BARN:
+        return "the barn"
+    if where >= SPACE:
+        return f"a stall space by {place_words(OWNER[where - SPACE])}"
+    if where < BASE:
+        return f"the {SIZE[where]}-space enclosure"
+    return "the expansion enclosure" if where == BASE else "the second expansion enclosure"
 
 
 def tile_words(tile: int) -> str:

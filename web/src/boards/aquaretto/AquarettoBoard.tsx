@@ -2,26 +2,25 @@
 import type { AquarettoView } from "../../api/types";
 import { Legend } from "../../components/Legend";
 import { SeatPanel } from "../../components/SeatPanel";
+import { Seats } from "../../components/Seats";
 import { Took } from "../../components/Took";
 import { TruckTable } from "../../components/TruckTable";
 import { usePlay } from "../../play/context";
-import { seatOrder } from "../seatOrder";
 import { WaterZooPanel } from "./WaterZooPanel";
 
 export function AquarettoBoard({ view }: { view: AquarettoView }) {
   const { me } = usePlay();
   return (
     <div class="board" data-board="aquaretto">
-      <TruckTable view={view} extra={<span>{view.supply} coworkers in supply</span>} />
+      <TruckTable view={view} back="aquaretto" extra={<span>{view.supply} coworkers in supply</span>} />
       <Legend species={view.species} />
-      {view.pending && <p class="pending">owed: {view.pending}</p>}
-      <div class="seats">
-        {seatOrder(view.players, me).map((seat) => (
-          <SeatPanel key={seat} view={view} seat={seat} coins={view.coins[seat]} info={<Took truck={view.zoos[seat].truck} />}>
+      <Seats players={view.players} toMove={view.to_move}>
+        {(seat) => (
+          <SeatPanel view={view} seat={seat} coins={view.coins[seat]} info={<Took truck={view.zoos[seat].truck} />}>
             <WaterZooPanel zoo={view.zoos[seat]} seat={seat} small={seat !== (me ?? 0)} />
           </SeatPanel>
-        ))}
-      </div>
+        )}
+      </Seats>
     </div>
   );
 }

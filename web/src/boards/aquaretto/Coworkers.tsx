@@ -1,11 +1,12 @@
 // A water zoo's coworker slots off the grid: checkout booths (cashiers), feeding stations
 // (keepers) and the manager. Each is a button while a worker may go there or leave it.
 import type { WaterZooView } from "../../api/types";
+import { COWORKER_PICTURE } from "../../components/tiles";
 import { choiceClass, useChoice, usePlay } from "../../play/context";
 
 const SLOTS: { name: "cashier" | "keeper" | "manager"; label: string; max: number; field: "cashiers" | "keepers" | "manager" }[] = [
-  { name: "cashier", label: "cashiers", max: 2, field: "cashiers" },
-  { name: "keeper", label: "keepers", max: 2, field: "keepers" },
+  { name: "cashier", label: "checkout booths", max: 2, field: "cashiers" },
+  { name: "keeper", label: "feeding stations", max: 2, field: "keepers" },
   { name: "manager", label: "manager", max: 1, field: "manager" },
 ];
 
@@ -22,9 +23,14 @@ function Slot({ zoo, seat, slot }: { zoo: WaterZooView; seat: number; slot: (typ
       disabled={!choice.enabled}
       onClick={choice.onClick}
       title={`${slot.label}: ${count} of ${slot.max}`}
+      aria-label={`${slot.label}: ${count} of ${slot.max}`}
     >
-      {slot.label} {"●".repeat(count)}
-      {"○".repeat(slot.max - count)}
+      <span>{slot.label}</span>
+      {Array.from({ length: slot.max }, (_, i) => (
+        <span key={i} class={i < count ? "worker-slot taken" : "worker-slot"} aria-hidden="true">
+          {i < count && <img src={COWORKER_PICTURE} alt="" width={20} height={20} />}
+        </span>
+      ))}
     </button>
   );
 }

@@ -1,14 +1,24 @@
-// A depot: its top tile face up and the number beneath, the whole stack on demand. For the
-// seat that plays it is where tiles go ("depot"); another seat's is where one buys ("2").
+// A depot board: its tiles as a stack, the top one face up and one layer beneath it for each
+// tile under it (up to five), its count beside; the whole stack on demand. For the seat that
+// plays it is where tiles go ("depot"); another seat's is where one buys ("2").
 import { useState } from "preact/hooks";
 import { TileButton, TileGlyph } from "../../components/TileGlyph";
-import { choiceClass, useChoice, usePlay } from "../../play/context";
+import { tileWords } from "../../components/tiles";
+import { choiceClass, moveMark, useChoice, usePlay } from "../../play/context";
+import { plural } from "../../text/words";
+
+const TILE = 34;
+const UNDER = 5;
+const STEP = 3;
 
 export function Depot({ depot, seat }: { depot: string[]; seat: number }) {
-  const { me } = usePlay();
+  const play = usePlay();
+  const { me } = play;
   const [open, setOpen] = useState(false);
   const choice = useChoice(seat === me ? [["depot"]] : [[String(seat)]]);
   const top = depot.length > 0 ? depot[depot.length - 1] : null;
+  const under = Math.min(UNDER, Math.max(0, depot.length - 1));
+  const words = `depot: ${plural(depot.length, "tile")}${top ? `, ${tileWords(top)} on top` : ""}`;
   return (
     <div class="depot">
       <button
@@ -18,10 +28,23 @@ export function Depot({ depot, seat }: { depot: string[]; seat: number }) {
         data-seat={seat}
         disabled={!choice.enabled}
         onClick={choice.onClick}
-        title={`depot: ${depot.length} tile(s)`}
+        title={words}
+        aria-label={words}
       >
-        <svg width={34} height={34} viewBox="0 0 34 34">
-          {top ? <TileGlyph tile={top} x={0} y={0} size={34} /> : <rect x={2} y={2} width={30} height={30} rx={4} class="slot-free" />}
+        <svg
+          width={TILE + 2 + UNDER * STEP}
+          height={TILE + 2 + UNDER * STEP}
+          viewBox={`0 0 ${TILE + 2 + UNDER * STEP} ${TILE + 2 + UNDER * STEP}`}
+          aria-hidden="true"
+        >
+          {Array.from({ length: under }, (_, i) => (
+            <rect key={i} x={1 + (UNDER - i) * STEP} y={1 + (UNDER - i) * STEP} width={TILE} height={TILE} rx={5} class="depot-layer" />
+          ))}
+          {top ? (
+            <TileGlyph tile={top} x={1 + (UNDER - under) * STEP} y={1 + (UNDER - under) * STEP} size={TILE} class={moveMark(play, seat, "depot")} />
+          ) : (
+            <rect x={1 + UNDER * STEP} y={1 + UNDER * STEP} width={TILE} height={TILE} rx={5} class="slot-free" />
+          )}
         </svg>
         <span>depot {depot.length}</span>
       </button>

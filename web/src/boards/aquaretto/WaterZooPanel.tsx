@@ -24,6 +24,43 @@ function ExpansionButtons() {
   );
 }
 
+const PIECE = 11;
+/** The expansion boards' shapes, in spaces: the small one an L of 3, the large a square of 4. */
+const SHAPES = {
+  small: [
+    [0, 0],
+    [0, 1],
+    [1, 1],
+  ],
+  large: [
+    [0, 0],
+    [1, 0],
+    [0, 1],
+    [1, 1],
+  ],
+};
+
+/** The expansion boards a seat has not placed yet, face up beside its zoo. */
+function BoardsLeft({ small, large }: { small: number; large: number }) {
+  const pieces: ("small" | "large")[] = [...Array<"small">(small).fill("small"), ...Array<"large">(large).fill("large")];
+  if (pieces.length === 0) return null;
+  const width = pieces.length * (2 * PIECE + 5);
+  const words = `expansion boards left: ${small} small, ${large} large`;
+  return (
+    <span class="boards-left" role="img" aria-label={words} title={words} data-boards-left={`${small} ${large}`}>
+      <svg width={width} height={2 * PIECE + 2} viewBox={`0 0 ${width} ${2 * PIECE + 2}`} aria-hidden="true">
+        {pieces.map((size, i) => (
+          <g key={i} data-piece={size}>
+            {SHAPES[size].map(([x, y]) => (
+              <rect key={`${x},${y}`} x={1 + i * (2 * PIECE + 5) + x * PIECE} y={1 + y * PIECE} width={PIECE} height={PIECE} class="piece-space" />
+            ))}
+          </g>
+        ))}
+      </svg>
+    </span>
+  );
+}
+
 export function WaterZooPanel({ zoo, seat, small }: { zoo: WaterZooView; seat: number; small: boolean }) {
   const { me } = usePlay();
   return (
@@ -33,9 +70,8 @@ export function WaterZooPanel({ zoo, seat, small }: { zoo: WaterZooView; seat: n
       <div class="zoo-side">
         <Coworkers zoo={zoo} seat={seat} />
         <Depot depot={zoo.depot} seat={seat} />
-        <span class="zoo-facts">
-          {zoo.allowance} species allowed · expansions left: {zoo.small_left} small, {zoo.large_left} large
-        </span>
+        <BoardsLeft small={zoo.small_left} large={zoo.large_left} />
+        <span class="zoo-facts">{zoo.allowance} species allowed</span>
       </div>
     </div>
   );

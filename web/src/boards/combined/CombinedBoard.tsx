@@ -2,30 +2,29 @@
 import type { CombinedView } from "../../api/types";
 import { Legend } from "../../components/Legend";
 import { SeatPanel } from "../../components/SeatPanel";
+import { Seats } from "../../components/Seats";
 import { Took } from "../../components/Took";
 import { TruckTable } from "../../components/TruckTable";
 import { usePlay } from "../../play/context";
 import { WaterZooPanel } from "../aquaretto/WaterZooPanel";
-import { seatOrder } from "../seatOrder";
 import { ZooBoard } from "../zooloretto/ZooBoard";
 
 export function CombinedBoard({ view }: { view: CombinedView }) {
   const { me } = usePlay();
   return (
     <div class="board" data-board="aquaretto-zooloretto">
-      <TruckTable view={view} extra={<span>{view.supply} coworkers in supply</span>} />
+      <TruckTable view={view} back="aquaretto" extra={<span>{view.supply} coworkers in supply</span>} />
       <Legend species={[...view.water_species, ...view.zoo_species]} />
-      {view.pending && <p class="pending">owed: {view.pending}</p>}
-      <div class="seats">
-        {seatOrder(view.players, me).map((seat) => (
-          <SeatPanel key={seat} view={view} seat={seat} coins={view.coins[seat]} info={<Took truck={view.zoos[seat].truck} />}>
+      <Seats players={view.players} toMove={view.to_move}>
+        {(seat) => (
+          <SeatPanel view={view} seat={seat} coins={view.coins[seat]} info={<Took truck={view.zoos[seat].truck} />}>
             <div class="two-zoos">
               <WaterZooPanel zoo={view.water_zoos[seat]} seat={seat} small={seat !== (me ?? 0)} />
               <ZooBoard zoo={view.zoos[seat]} seat={seat} />
             </div>
           </SeatPanel>
-        ))}
-      </div>
+        )}
+      </Seats>
     </div>
   );
 }

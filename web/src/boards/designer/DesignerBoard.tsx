@@ -1,8 +1,8 @@
 // Aquarium Designer: the round, the offer and the preview, then each seat's aquarium.
 import type { CardView, DesignerView } from "../../api/types";
 import { SeatPanel } from "../../components/SeatPanel";
+import { Seats } from "../../components/Seats";
 import { usePlay } from "../../play/context";
-import { seatOrder } from "../seatOrder";
 import { Layout } from "./Layout";
 import { OfferCard } from "./OfferCard";
 
@@ -29,10 +29,9 @@ export function DesignerBoard({ view }: { view: DesignerView }) {
           {view.preview && <OfferCard card={view.preview} preview />}
         </div>
       </section>
-      <div class="seats">
-        {seatOrder(view.players, me).map((seat) => (
+      <Seats players={view.players} toMove={view.to_move}>
+        {(seat) => (
           <SeatPanel
-            key={seat}
             view={view}
             seat={seat}
             info={
@@ -44,8 +43,8 @@ export function DesignerBoard({ view }: { view: DesignerView }) {
           >
             <Layout layout={view.layouts[seat]} seat={seat} small={seat !== (me ?? 0)} cards={cards} />
           </SeatPanel>
-        ))}
-      </div>
+        )}
+      </Seats>
     </div>
   );
 }

@@ -1,28 +1,63 @@
 // One aquarium: its cards on their positions, lines between areas, the points of scoring
 // areas, and — for the seat that plays — the free positions and the chosen card's preview.
-import type { CardView, LayoutView } from "../../api/types";
+import type { AreaView, CardView, LayoutView } from "../../api/types";
 import { RotateConfirm } from "../../components/RotateConfirm";
 import { usePlay } from "../../play/context";
+import { svgButton } from "../../play/keys";
+import { label } from "../../text/words";
+import { cellKey, parseCell } from "../cells";
 import { CardSections } from "./CardSections";
 import { turned } from "./sections";
 
 const SECTION = 26;
 const CARD = 2 * SECTION;
 
-const key = (x: number, y: number) => `${x},${y}`;
-
+/** Lines between areas (thin, white), and each scoring area outlined (thick, dark): the
+ * outline runs where a section of the area meets a section of another area or nothing. */
 function AreaLines({ layout, sx, sy }: { layout: LayoutView; sx: (v: number) => number; sy: (v: number) => number }) {
   const areaOf = new Map<string, number>();
-  layout.areas.forEach((a, i) => a.cells.forEach(([x, y]) => areaOf.set(key(x, y), i)));
+  layout.areas.forEach((a, i) => a.cells.forEach(([x, y]) => areaOf.set(cellKey(x, y), i)));
   const lines: string[] = [];
+  const outline: string[] = [];
   for (const [cell, area] of areaOf) {
-    const [x, y] = cell.split(",").map(Number);
-    const right = areaOf.get(key(x + 1, y));
-    const below = areaOf.get(key(x, y + 1));
+    const [x, y] = parseCell(cell);
+    const right = areaOf.get(cellKey(x + 1, y));
+    const below = areaOf.get(cellKey(x, y + 1));
     if (right !== undefined && right !== area) lines.push(`M${sx(x + 1)} ${sy(y)}v${SECTION}`);
     if (below !== undefined && below !== area) lines.push(`M${sx(x)} ${sy(y + 1)}h${SECTION}`);
+    if (layout.areas[area].points > 0) {
+      if (areaOf.get(cellKey(x - 1, y)) !== area) outline.push(`M${sx(x)} ${sy(y)}v${SECTION}`);
+      if (right !== area) outline.push(`M${sx(x + 1)} ${sy(y)}v${SECTION}`);
+      if (areaOf.get(cellKey(x, y - 1)) !== area) outline.push(`M${sx(x)} ${sy(y)}h${SECTION}`);
+      if (below !== area) outline.push(`M${sx(x)} ${sy(y + 1)}h${SECTION}`);
+    }
   }
-  return <path d={lines.join("")} class="area-lines" />;
+  return (
+    <g>
+      <path d={lines.join("")} class="area-lines" />
+      <path d={outline.join("")} class="area-outline" />
+    </g>
+  );
+}
+
+/** Where each scoring area's points go: a section of it without an animal if there is one,
+ * else the top-left corner of its first section (whose animal is then drawn in its corner). */
+function pointSpots(layout: LayoutView): { area: AreaView; cell: [number, number]; corner: boolean }[] {
+  const animal = new Set<string>();
+  for (const c of layout.cards) c.sections.forEach((s, i) => s.animal && animal.add(cellKey(2 * c.x + (i % 2), 2 * c.y + Math.floor(i / 2))));
+  return layout.areas
+    .filter((a) => a.points > 0)
+    .map((a) => {
+      const free = a.cells.find(([x, y]) => !animal.has(cellKey(x, y)));
+      return { area: a, cell: free ?? a.cells[0], corner: !free };
+    });
+}
+
+/** A free position in words, from the entrance card (which is at 0,0). */
+function positionWords(x: number, y: number): string {
+  const across = x < 0 ? `${-x} left` : x > 0 ? `${x} right` : "";
+  const down = y < 0 ? `${-y} up` : y > 0 ? `${y} down` : "";
+  return `free position ${[across, down].filter(Boolean).join(" and ")} of the entrance card`;
 }
 
 export function Layout({ layout, seat, small, cards }: { layout: LayoutView; seat: number; small: boolean; cards: Map<string, CardView> }) {
@@ -45,7 +80,8 @@ export function Layout({ layout, seat, small, cards }: { layout: LayoutView; sea
   const cy = (y: number) => (y - y0) * CARD;
   const sx = (v: number) => v * SECTION - x0 * CARD;
   const sy = (v: number) => v * SECTION - y0 * CARD;
-  const [px, py] = position ? position.split(",").map(Number) : [0, 0];
+  const [px, py] = position ? parseCell(position) : [0, 0];
+  const spots = pointSpots(layout);
 
   return (
     <div class="layout">
@@ -56,26 +92,50 @@ export function Layout({ layout, seat, small, cards }: { layout: LayoutView; sea
         style={{ maxWidth: `${(width + 6) * (small ? 1.2 : 2.2)}px` }}
       >
         {layout.free.map(([x, y]) => (
-          <rect key={`free-${key(x, y)}`} x={cx(x) + 2} y={cy(y) + 2} width={CARD - 4} height={CARD - 4} rx={4} class="free-position" />
+          <rect key={`free-${cellKey(x, y)}`} x={cx(x) + 2} y={cy(y) + 2} width={CARD - 4} height={CARD - 4} rx={4} class="free-position" />
         ))}
         {layout.cards.map((c) => (
-          <CardSections key={String(c.card)} sections={c.sections} x={cx(c.x)} y={cy(c.y)} size={SECTION} />
+          <g key={String(c.card)} data-placed={cellKey(c.x, c.y)}>
+            <CardSections
+              sections={c.sections}
+              x={cx(c.x)}
+              y={cy(c.y)}
+              size={SECTION}
+              entrance={typeof c.card === "string"}
+              corner={
+                new Set(
+                  spots
+                    .filter((p) => p.corner && Math.floor(p.cell[0] / 2) === c.x && Math.floor(p.cell[1] / 2) === c.y)
+                    .map((p) => p.cell[0] - 2 * c.x + 2 * (p.cell[1] - 2 * c.y)),
+                )
+              }
+            />
+          </g>
         ))}
         <AreaLines layout={layout} sx={sx} sy={sy} />
-        {layout.areas
-          .filter((a) => a.points > 0)
-          .map((a) => {
-            const [x, y] = a.cells[0];
-            return (
-              <text key={key(x, y)} x={sx(x) + 3} y={sy(y) + 10} class="area-points">
-                {a.points}
-              </text>
-            );
-          })}
+        {spots.map(({ area, cell: [x, y], corner }) => (
+          <g key={cellKey(x, y)} class="area-points" data-area-points={area.points}>
+            <title>{`${label(area.colour)} area: ${area.sections} sections and ${area.animals} animals, ${area.points} points`}</title>
+            <circle cx={sx(x) + (corner ? 6.5 : SECTION / 2)} cy={sy(y) + (corner ? 6.5 : SECTION / 2)} r={corner ? 6 : 9} />
+            <text
+              x={sx(x) + (corner ? 6.5 : SECTION / 2)}
+              y={sy(y) + (corner ? 6.5 : SECTION / 2)}
+              font-size={corner ? 8 : 10}
+              text-anchor="middle"
+              dominant-baseline="central"
+            >
+              {area.points}
+            </text>
+          </g>
+        ))}
         {positions.map((p) => {
-          const [x, y] = p.split(",").map(Number);
+          const [x, y] = parseCell(p);
           return (
             <rect
+              {...svgButton(positionWords(x, y), () => {
+                setPlacement({ anchor: null, index: 0 });
+                pick([p]);
+              })}
               key={`pos-${p}`}
               x={cx(x) + 2}
               y={cy(y) + 2}
@@ -85,10 +145,6 @@ export function Layout({ layout, seat, small, cards }: { layout: LayoutView; sea
               data-pos={p}
               data-seat={seat}
               class="hit choice"
-              onClick={() => {
-                setPlacement({ anchor: null, index: 0 });
-                pick([p]);
-              }}
             />
           );
         })}

@@ -1,12 +1,24 @@
-// Aquarium Designer's sections: colours, and turning a card as the notation does
-// (`r90` moves the top-left section to the top right).
+// Aquarium Designer's sections: colours and pictures, and turning a card as the notation
+// does (`r90` moves the top-left section to the top right).
 import type { Section } from "../../api/types";
+import { OKABE_ITO } from "../../components/tiles";
 
+/** A section's water colour by its animal: four of Okabe–Ito's colours that stay apart
+ * under deuteranopia and protanopia (components/tiles.test.ts; the reddish purple came too
+ * close to the sky blue); the animal's picture tells them apart too. */
 export const COLOURS: Record<string, string> = {
-  angelfish: "#f0a13a",
-  "sea-lion": "#a9774e",
-  dolphin: "#3f8fd8",
-  penguin: "#4a5160",
+  angelfish: OKABE_ITO.orange,
+  "sea-lion": OKABE_ITO.green,
+  dolphin: OKABE_ITO.sky,
+  penguin: OKABE_ITO.blue,
+};
+
+/** The picture kind (components/tiles.ts) of a section's animal. */
+export const ANIMALS: Record<string, string> = {
+  angelfish: "angelfish",
+  "sea-lion": "sea-lion",
+  dolphin: "dolphin",
+  penguin: "penguin",
 };
 
 export const TURNS = ["r0", "r90", "r180", "r270"];

@@ -1,77 +1,105 @@
-// One enclosure: a row of spaces with its animals, its values (full, one short, coins),
-// and its stall spaces beside it. The enclosure and each stall space are buttons while
-// they may be chosen ("e5", "s4a").
+// One enclosure as the zoo board prints it: a fenced field of 4, 5 or 6 spaces in two rows
+// with its animals, its values on a sign (full / one short, the coins filling it pays), and
+// its stall spaces on the path beside it. The enclosure and each stall space are buttons
+// while they may be chosen ("e5", "s4a"); each has an accessible name in words.
 import type { EnclosureView, StallSpaceView } from "../../api/types";
 import { TileGlyph } from "../../components/TileGlyph";
-import { choiceClass, useChoice } from "../../play/context";
+import { kindWords, tileWords } from "../../components/tiles";
+import { choiceClass, moveMark, useChoice, usePlay } from "../../play/context";
+import { plural } from "../../text/words";
 
-const SLOT = 34;
+export const SLOT = 34;
+const FENCE = 4;
 
-function StallSpace({ space, seat, mine }: { space: StallSpaceView; seat: number; mine: boolean }) {
+/** "the 5-space enclosure", "the expansion enclosure" (as the move log names them). */
+export function enclosureWords(e: EnclosureView): string {
+  return e.name.startsWith("x") ? "the expansion enclosure" : `the ${e.size}-space enclosure`;
+}
+
+function StallSpace({ space, seat, mine, by }: { space: StallSpaceView; seat: number; mine: boolean; by: string }) {
+  const play = usePlay();
   const choice = useChoice(mine ? [[space.name]] : []);
+  const words = `stall space by ${by}: ${space.stall ? `${tileWords(space.stall)} stall` : "empty"}`;
   return (
     <button
       type="button"
-      class={choiceClass(choice, "stall-space")}
+      class={choiceClass(choice, `stall-space ${moveMark(play, seat, space.name)}`)}
       data-place={space.name}
       data-seat={seat}
       disabled={!choice.enabled}
       onClick={choice.onClick}
-      title={`stall space ${space.name}`}
+      title={words}
+      aria-label={words}
     >
-      <svg width={SLOT} height={SLOT} viewBox={`0 0 ${SLOT} ${SLOT}`}>
+      <svg width={SLOT} height={SLOT} viewBox={`0 0 ${SLOT} ${SLOT}`} aria-hidden="true">
         {space.stall ? (
           <TileGlyph tile={space.stall} x={0} y={0} size={SLOT} />
         ) : (
           <rect x={3} y={3} width={SLOT - 6} height={SLOT - 6} rx={SLOT / 2} class="slot-free" />
         )}
       </svg>
-      <small>{space.name}</small>
     </button>
   );
 }
 
-export function Enclosure({
-  enclosure,
-  stalls,
-  seat,
-  mine,
-}: {
-  enclosure: EnclosureView;
-  stalls: StallSpaceView[];
-  seat: number;
-  mine: boolean;
-}) {
-  const choice = useChoice(mine ? [[enclosure.name]] : []);
-  const width = enclosure.size * SLOT;
-  const built = enclosure.built;
+/** The field inside the fence: two rows of spaces, filled in reading order. */
+function Field({ enclosure }: { enclosure: EnclosureView }) {
+  const columns = Math.ceil(enclosure.size / 2);
+  const width = columns * SLOT + 2 * FENCE;
+  const height = 2 * SLOT + 2 * FENCE;
   return (
-    <div class={built ? "enclosure-row" : "enclosure-row unbuilt"}>
+    <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} class="enclosure-field" aria-hidden="true">
+      <rect x={1.5} y={1.5} width={width - 3} height={height - 3} rx={6} class="fence" />
+      {Array.from({ length: enclosure.size }, (_, i) => {
+        const x = FENCE + (i % columns) * SLOT;
+        const y = FENCE + Math.floor(i / columns) * SLOT;
+        return i < enclosure.tiles.length ? (
+          <TileGlyph key={i} tile={enclosure.tiles[i]} x={x} y={y} size={SLOT} />
+        ) : (
+          <rect key={i} x={x + 3} y={y + 3} width={SLOT - 6} height={SLOT - 6} rx={4} class="slot-free" />
+        );
+      })}
+    </svg>
+  );
+}
+
+export function Enclosure({ enclosure, stalls, seat, mine }: { enclosure: EnclosureView; stalls: StallSpaceView[]; seat: number; mine: boolean }) {
+  const play = usePlay();
+  const choice = useChoice(mine ? [[enclosure.name]] : []);
+  const name = enclosureWords(enclosure);
+  const held = enclosure.tiles.length > 0 ? `${plural(enclosure.tiles.length, kindWords(enclosure.tiles[0]))}` : "empty";
+  const words = `${name}: ${held}; full ${enclosure.points_full} points, one short ${enclosure.points_short}${
+    enclosure.coins ? `, filling it pays ${plural(enclosure.coins, "coin")}` : ""
+  }`;
+  return (
+    <div class="enclosure-area" data-enclosure={enclosure.name} style={{ gridArea: enclosure.name }}>
       <button
         type="button"
-        class={choiceClass(choice, "enclosure")}
+        class={choiceClass(choice, `enclosure ${moveMark(play, seat, enclosure.name)}`)}
         data-place={enclosure.name}
         data-seat={seat}
         disabled={!choice.enabled}
         onClick={choice.onClick}
+        title={words}
       >
-        <span class="enclosure-label">
-          <strong>{enclosure.name}</strong>
-          {built
-            ? ` full ${enclosure.points_full} · one short ${enclosure.points_short}${enclosure.coins ? ` · ${enclosure.coins} coin${enclosure.coins > 1 ? "s" : ""}` : ""}${enclosure.points ? ` · now ${enclosure.points}` : ""}`
-            : " not built"}
+        <span class="sr-only">{words}</span>
+        <span class="enclosure-sign" aria-hidden="true">
+          <span class="value-full" title="full">
+            {enclosure.points_full}
+          </span>
+          <span class="value-short" title="one short">
+            {enclosure.points_short}
+          </span>
+          {enclosure.coins > 0 && <span class="value-coins">+{enclosure.coins}¢</span>}
+          {enclosure.points > 0 && <span class="value-now">now {enclosure.points}</span>}
         </span>
-        <svg width={width} height={SLOT} viewBox={`0 0 ${width} ${SLOT}`} class="enclosure-slots">
-          {Array.from({ length: enclosure.size }, (_, i) =>
-            i < enclosure.tiles.length ? (
-              <TileGlyph key={i} tile={enclosure.tiles[i]} x={i * SLOT} y={0} size={SLOT} />
-            ) : (
-              <rect key={i} x={i * SLOT + 3} y={3} width={SLOT - 6} height={SLOT - 6} rx={4} class="slot-free" />
-            ),
-          )}
-        </svg>
+        <Field enclosure={enclosure} />
       </button>
-      {built && stalls.map((s) => <StallSpace key={s.name} space={s} seat={seat} mine={mine} />)}
+      <div class="stall-spaces">
+        {stalls.map((s) => (
+          <StallSpace key={s.name} space={s} seat={seat} mine={mine} by={name} />
+        ))}
+      </div>
     </div>
   );
 }

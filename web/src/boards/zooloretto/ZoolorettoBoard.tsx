@@ -2,25 +2,23 @@
 import type { ZoolorettoView } from "../../api/types";
 import { Legend } from "../../components/Legend";
 import { SeatPanel } from "../../components/SeatPanel";
+import { Seats } from "../../components/Seats";
 import { Took } from "../../components/Took";
 import { TruckTable } from "../../components/TruckTable";
-import { usePlay } from "../../play/context";
-import { seatOrder } from "../seatOrder";
 import { ZooBoard } from "./ZooBoard";
 
 export function ZoolorettoBoard({ view }: { view: ZoolorettoView }) {
-  const { me } = usePlay();
   return (
     <div class="board" data-board="zooloretto">
-      <TruckTable view={view} />
+      <TruckTable view={view} back="zooloretto" />
       <Legend species={view.species} />
-      <div class="seats">
-        {seatOrder(view.players, me).map((seat) => (
-          <SeatPanel key={seat} view={view} seat={seat} coins={view.coins[seat]} info={<Took truck={view.zoos[seat].truck} />}>
+      <Seats players={view.players} toMove={view.to_move}>
+        {(seat) => (
+          <SeatPanel view={view} seat={seat} coins={view.coins[seat]} info={<Took truck={view.zoos[seat].truck} />}>
             <ZooBoard zoo={view.zoos[seat]} seat={seat} />
           </SeatPanel>
-        ))}
-      </div>
+        )}
+      </Seats>
     </div>
   );
 }

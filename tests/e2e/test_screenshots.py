@@ -1,0 +1,125 @@
+"""Screenshots of each game's table at a fixed position, compared with stored baselines.
+
+The positions are stored records (``positions.py``: a seeded game, seeded bots), every seat
+a person's, so nothing moves; motion is reduced and the font is bundled, so a page looks the
+same on every run. The baselines are the pictures ``docs/web.md`` shows (``docs/screenshots/``).
+
+A comparison allows a little: pixels whose colour differs by more than ``CHANNEL`` in some
+channel (anti-aliasing differs by less) may be at most ``SHARE`` of the picture. A failing
+comparison saves the actual picture and a diff (the actual, faded, with the differing pixels
+red) in ``test-artifacts/``. ``make screenshots`` writes new baselines (``UPDATE_SCREENSHOTS=1``):
+look at them, then commit them.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops
+from playwright.sync_api import Browser, ViewportSize
+
+from tests.e2e.conftest import INSTANT, LAPTOP, PHONE
+from tests.e2e.positions import store_game, to_move
+from tests.e2e.server import ROOT, Server
+
+BASELINES = ROOT / "docs" / "screenshots"
+CHANNEL = 40
+"""A pixel counts as different if one of its channels differs by more than this (of 255)."""
+SHARE = 0.003
+"""At most this share of the pixels may differ."""
+UPDATE = os.environ.get("UPDATE_SCREENSHOTS") == "1"
+
+
+@dataclass(frozen=True)
+class Shot:
+    """A page to photograph: a stored game, seen by seat 0 on a screen of ``viewport``."""
+
+    name: str
+    game: str
+    players_as: tuple[str, ...]
+    moves: int
+    viewport: ViewportSize
+
+
+SHOTS = [
+    Shot("aquaretto", "aquaretto", ("builder", "greedy", "greedy"), 110, LAPTOP),
+    Shot("zooloretto", "zooloretto", ("builder", "greedy", "greedy"), 110, LAPTOP),
+    Shot("aquaretto-zooloretto", "aquaretto-zooloretto", ("builder", "greedy"), 120, LAPTOP),
+    Shot("aquarium-designer", "aquarium-designer", ("greedy", "greedy"), 14, LAPTOP),
+    Shot("phone", "zooloretto", ("builder", "greedy", "greedy"), 110, PHONE),
+]
+
+SETTLED = """async () => {
+  await document.fonts.ready;
+  const images = [...document.querySelectorAll('image')];
+  const pictures = new Set(images.map((i) => i.getAttribute('href')));
+  await Promise.all([...pictures].map((href) => {
+    const image = new Image();
+    image.src = href;
+    return image.decode().catch(() => undefined);
+  }));
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+}"""
+"""Waits until the bundled font and every picture on the page are loaded and drawn."""
+
+
+def difference(expected: Image.Image, actual: Image.Image) -> tuple[float, Image.Image]:
+    """The share of pixels that differ, and a picture of where."""
+    if expected.size != actual.size:
+        return 1.0, actual
+    red, green, blue = ImageChops.difference(expected, actual).split()
+    largest = ImageChops.lighter(ImageChops.lighter(red, green), blue)
+    mask = largest.point(lambda v: 255 if v > CHANNEL else 0)
+    changed = mask.histogram()[255]
+    diff = Image.blend(actual, Image.new("RGB", actual.size, "white"), 0.7)
+    diff.paste(Image.new("RGB", actual.size, (230, 0, 0)), mask=mask)
+    return changed / (actual.width * actual.height), diff
+
+
+@pytest.mark.parametrize("shot", SHOTS, ids=[s.name for s in SHOTS])
+def test_the_table_looks_as_the_baseline_shows(
+    browser: Browser, server: Server, artifacts: Path, shot: Shot
+) -> None:
+    stored = store_game(
+        server,
+        shot.game,
+        ["me"] * len(shot.players_as),
+        seed=21,
+        moves=shot.moves,
+        until=to_move(0),
+        players_as=list(shot.players_as),
+    )
+    phone = shot.viewport == PHONE
+    context = browser.new_context(
+        viewport=shot.viewport, is_mobile=phone, has_touch=phone, reduced_motion="reduce"
+    )
+    try:
+        context.add_init_script(INSTANT)
+        page = context.new_page()
+        page.goto(stored.link(server))
+        page.wait_for_selector("[data-board]")
+        page.wait_for_selector('[data-online="yes"]')
+        page.evaluate(SETTLED)
+        actual = Image.open(io.BytesIO(page.screenshot())).convert("RGB")
+    finally:
+        context.close()
+
+    baseline = BASELINES / f"{shot.name}.png"
+    if UPDATE:
+        BASELINES.mkdir(exist_ok=True)
+        actual.save(baseline, optimize=True)
+        return
+    assert baseline.is_file(), f"no baseline {baseline}: run `make screenshots` and commit it"
+    share, diff = difference(Image.open(baseline).convert("RGB"), actual)
+    if share > SHARE:
+        actual.save(artifacts / f"{shot.name}-actual.png")
+        diff.save(artifacts / f"{shot.name}-diff.png")
+    assert share <= SHARE, (
+        f"{shot.name}: {share:.2%} of the pixels differ from {baseline.relative_to(ROOT)}"
+        f" (at most {SHARE:.2%}); see test-artifacts/{shot.name}-actual.png and -diff.png,"
+        " and run `make screenshots` if the change is meant"
+    )

@@ -1,0 +1,227 @@
+"""The table as a person meets it (issue 14): keyboard play, the links box, a missing game,
+names, the tab's title, the pictures and their fallback, the About page."""
+
+from __future__ import annotations
+
+import re
+import urllib.request
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.e2e.conftest import PHONE
+from tests.e2e.pages import create_game
+from tests.e2e.player import ClickingPlayer, KeyboardPlayer, legal, status
+from tests.e2e.positions import store_game, to_move
+from tests.e2e.server import ROOT, Server
+from zoogames.core.game import State
+
+KEYBOARD = [  # the game, and what the keyboard must have placed on the board in its turn
+    ("aquaretto", re.compile(r"^place \S+ -?\d+,-?\d+$")),
+    ("zooloretto", re.compile(r"^place \S+ e\d$")),
+    ("aquaretto-zooloretto", re.compile(r"^place \S+ (-?\d+,-?\d+|e\d)$")),
+    ("aquarium-designer", re.compile(r"^draw \d+ -?\d+,-?\d+ r\d+$")),
+]
+
+
+MID_GAME = {"aquaretto": 30, "zooloretto": 30, "aquaretto-zooloretto": 40, "aquarium-designer": 8}
+"""Actions into a 2-player game of each: tiles on every board, the game far from over."""
+
+
+class Placer(KeyboardPlayer):
+    """Takes a truck as soon as one is worth taking, and places tiles on the board rather than
+    the depot or barn: a turn that reaches the spaces the keyboard must get to."""
+
+    def pick(self, actions: list[str]) -> str:
+        for prefix in ("draw ", "take ", "place "):
+            board = [
+                a for a in actions if a.startswith(prefix) and not a.endswith((" depot", " barn"))
+            ]
+            if board:
+                return self.rng.choice(board)
+        return "draw" if "draw" in actions else self.rng.choice(actions)
+
+
+def takes_a_truck_with_animals(seat: int) -> Callable[[State], bool]:
+    """A position where ``seat`` is to move and may take a truck with an animal on it (or,
+    in Aquarium Designer, is to move): its turn will place something on its board."""
+
+    def holds(state: State) -> bool:
+        if state.to_move != seat:
+            return False
+        view = state.view(seat)
+        if view["game"] == "aquarium-designer":
+            return True
+        species = {s for k in ("species", "water_species", "zoo_species") for s in view.get(k, [])}
+        trucks = {t["name"]: t["tiles"] for t in view["trucks"]}
+        takes = [str(a).split()[1] for a in state.legal_actions() if str(a).startswith("take ")]
+        return any(tile.split("/")[0] in species for t in takes for tile in trucks[t])
+
+    return holds
+
+
+@pytest.mark.parametrize(("game", "wanted"), KEYBOARD, ids=[g for g, _ in KEYBOARD])
+def test_the_keyboard_alone_plays_a_whole_turn(
+    page: Page, server: Server, game: str, wanted: re.Pattern[str]
+) -> None:
+    # From a stored position where the turn will reach the board (no clicks to get there).
+    stored = store_game(
+        server, game, ["me", "greedy"], seed=11, moves=8, until=takes_a_truck_with_animals(0)
+    )
+    page.goto(stored.link(server))
+    page.wait_for_selector("[data-board]")
+    player = Placer(page, seed=4)
+    ended = False  # a turn that placed by keys was played to its end by keys
+    for _ in range(40):  # until a turn has placed a tile (or card) by keys, and has ended
+        player.wait_for_turn()
+        assert status(page) == "playing"
+        player.play_one()
+        # Read once: the bot may have played its turn by the next look.
+        if any(wanted.match(a) for a in player.played) and not legal(page):
+            ended = True
+            break
+    assert any(wanted.match(a) for a in player.played), player.played
+    assert ended, player.played
+
+
+def test_the_links_box_never_widens_the_page(page: Page, server: Server) -> None:
+    create_game(page, server, "aquaretto", ["me", "invite", "greedy"])
+    assert page.locator('[data-link="seat-1"]').is_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+    page.set_viewport_size(PHONE)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+PHONE_GAMES = [
+    ("aquaretto", 3),
+    ("zooloretto", 2),
+    ("aquaretto-zooloretto", 2),
+    ("aquarium-designer", 3),
+]
+
+
+@pytest.mark.parametrize(("game", "players"), PHONE_GAMES, ids=[g for g, _ in PHONE_GAMES])
+def test_on_a_phone_the_trucks_and_your_zoo_come_first_and_another_zoo_is_one_tap_away(
+    phone: Page, server: Server, game: str, players: int
+) -> None:
+    stored = store_game(
+        server, game, ["me"] * players, seed=3, moves=MID_GAME[game], until=to_move(1)
+    )
+    phone.goto(stored.link(server))
+    phone.wait_for_selector("[data-board]")
+
+    def fits() -> bool:
+        return bool(phone.evaluate("document.documentElement.scrollWidth <= innerWidth"))
+
+    def top(selector: str) -> float:
+        box = phone.locator(selector).first.bounding_box()
+        assert box is not None, f"{selector} is not shown"
+        return box["y"]
+
+    assert fits()
+    mine, other = phone.locator('[data-seat-panel="0"]'), phone.locator('[data-seat-panel="1"]')
+    assert mine.is_visible() and not other.is_visible()
+    middle = "[data-truck]" if game != "aquarium-designer" else "[data-card]"
+    assert top(middle) < top('[data-seat-panel="0"]') < top(".move-log")
+    # Another seat's zoo: one tap on its tab (marked: it is that seat's turn).
+    tab = phone.locator('[data-seat-tab="1"]')
+    assert "to-move" in (tab.get_attribute("class") or "")
+    tab.tap()
+    expect(other).to_be_visible()
+    expect(mine).to_be_hidden()
+    assert fits()
+
+
+def test_on_a_phone_buying_from_another_seat_leads_back_to_your_zoo(
+    phone: Page, server: Server
+) -> None:
+    def may_buy(state: State) -> bool:
+        return state.to_move == 0 and any(
+            str(a).startswith("buy 1 ") for a in state.legal_actions()
+        )
+
+    stored = store_game(server, "aquaretto", ["me", "me"], seed=21, moves=20, until=may_buy)
+    phone.goto(stored.link(server))
+    phone.wait_for_selector("[data-board]")
+    phone.locator('[data-mode="buy"]').tap()
+    tab = phone.locator('[data-seat-tab="1"]')
+    expect(tab).to_have_class(re.compile(r"\bchoice\b"))  # Ben's depot may be bought from
+    tab.tap()
+    phone.locator('[data-place="depot"][data-seat="1"]').tap()
+    # The rest of the purchase is on your own water zoo, shown again by itself.
+    expect(phone.locator('[data-seat-panel="0"]')).to_be_visible()
+    expect(phone.locator('rect.choice[data-seat="0"]').first).to_be_visible()
+
+
+def test_a_game_that_does_not_exist_offers_the_way_home(page: Page, server: Server) -> None:
+    page.goto(f"{server.url}/play/NoSuchGame1")
+    page.wait_for_selector("[data-error]")
+    assert "no game NoSuchGame1" in page.locator("[data-error]").inner_text()
+    assert page.locator('[data-action="watch"]').count() == 0
+    page.locator('[data-action="home"]').click()
+    page.wait_for_selector('[data-action="create"]')
+
+
+def test_two_me_seats_have_two_names_and_the_tab_title_follows_the_turn(
+    page: Page, server: Server
+) -> None:
+    create_game(page, server, "zooloretto", ["me", "me"], name="Anna", start=0)
+    names = [page.locator(f'[data-seat-panel="{i}"] header strong').inner_text() for i in (0, 1)]
+    assert names == ["Anna", "Anna 2"]
+    page.wait_for_function("() => document.title.startsWith('● Your turn')")
+    assert page.title() == "● Your turn · Zooloretto"  # the name comes from the catalog
+    player = ClickingPlayer(page, seed=1)
+    player.play("draw")
+    player.play(next(a for a in legal(page) if a.startswith("load ")))  # the turn ends
+    page.wait_for_function("() => document.title === 'Anna 2 to move · Zooloretto'")
+    icon = page.locator('link[rel="icon"]').get_attribute("href")
+    with urllib.request.urlopen(server.url + (icon or "/missing.svg")) as r:
+        assert r.headers["content-type"].startswith("image/svg")
+
+
+def test_tiles_are_pictures_named_in_words_with_a_text_fallback(page: Page, server: Server) -> None:
+    create_game(page, server, "zooloretto", ["me", "greedy"])
+    page.locator('[data-action="draw"]').click()
+    page.wait_for_selector('[data-role="drawn"] image.picture, [data-truck] image.picture')
+    # The coins are coins, counted in words: "2 coins", never "1 coins".
+    coins = page.locator('[data-seat-panel="0"] .coins')
+    assert re.fullmatch(r"\d+ coins?", coins.get_attribute("aria-label") or "")
+    # With the pictures refused, each tile writes its kind instead.
+    page.route("**/*.svg", lambda route: route.abort())
+    page.reload()
+    page.wait_for_selector("[data-board]")
+    page.wait_for_selector("[data-picture-text]")
+    assert page.locator("image.picture").count() == 0
+
+
+def test_the_about_page_credits_the_pictures_and_serves_their_licence(
+    page: Page, server: Server
+) -> None:
+    page.goto(server.url + "/about")
+    assert "OpenMoji" in page.locator("main").inner_text()
+    assert "CC BY-SA 4.0" in page.locator("main").inner_text()
+    for which in ("openmoji", "font"):
+        href = page.locator(f'[data-licence="{which}"]').get_attribute("href") or ""
+        with urllib.request.urlopen(server.url + href) as r:
+            assert len(r.read()) > 1000  # the licence's whole text
+
+
+AXE = ROOT / "web" / "node_modules" / "axe-core" / "axe.min.js"
+
+
+@pytest.mark.parametrize(("game", "moves"), MID_GAME.items(), ids=list(MID_GAME))
+def test_axe_finds_no_serious_accessibility_violation(
+    page: Page, server: Server, game: str, moves: int
+) -> None:
+    # Mid-game, on the seat's turn: tiles on every board, choices offered.
+    stored = store_game(server, game, ["me", "greedy"], seed=2, moves=moves, until=to_move(0))
+    page.goto(stored.link(server))
+    page.wait_for_selector("main.play:not([data-legal='[]'])")
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate(
+        """async () => (await axe.run(document, {resultTypes: ['violations']})).violations
+             .filter(v => v.impact === 'serious' || v.impact === 'critical')
+             .map(v => v.id + ': ' + v.nodes.map(n => n.html.slice(0, 80)).join(' | '))"""
+    )
+    assert found == []
