@@ -83,14 +83,18 @@ INSTANT = "localStorage.setItem('zoogames:pace', '0')"
 """Other seats' moves shown at once (web/src/play/usePaced.ts): the tests keep their speed."""
 
 
-def new_context(browser: Browser, paced: bool = False, phone: bool = False) -> BrowserContext:
+def new_context(
+    browser: Browser, paced: bool = False, phone: bool = False, bypass_csp: bool = False
+) -> BrowserContext:
     """A fresh browser profile (its own localStorage) with the laptop's screen size, or a
     phone's (touch, its viewport meta tag obeyed); the moves of other seats shown at once
-    unless ``paced``."""
+    unless ``paced``; the page's Content-Security-Policy ignored only if ``bypass_csp``."""
     if phone:
-        context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+        context = browser.new_context(
+            viewport=PHONE, is_mobile=True, has_touch=True, bypass_csp=bypass_csp
+        )
     else:
-        context = browser.new_context(viewport=LAPTOP)
+        context = browser.new_context(viewport=LAPTOP, bypass_csp=bypass_csp)
     context.set_default_timeout(15_000)
     if not paced:
         context.add_init_script(INSTANT)
