@@ -6,16 +6,18 @@ import { Picture } from "../../components/TileGlyph";
 import { label } from "../../text/words";
 import { ANIMALS, COLOURS } from "./sections";
 
+/** A door in a 24×24 box: its frame, the floor line and the handle. */
+const DOOR = "M6 21V4h12v17M3 21h18M14.5 12.5h.01";
+
 interface Props {
   sections: Section[];
   x: number;
   y: number;
   size: number;
   corner?: Set<number>;
-  entrance?: boolean;
 }
 
-export function CardSections({ sections, x, y, size, corner, entrance = false }: Props) {
+export function CardSections({ sections, x, y, size, corner }: Props) {
   return (
     <g class="card">
       {sections.map((s, i) => {
@@ -39,15 +41,30 @@ export function CardSections({ sections, x, y, size, corner, entrance = false }:
         );
       })}
       <rect x={x} y={y} width={2 * size} height={2 * size} fill="none" stroke="#1b1b1b" stroke-width={size * 0.05} />
-      {entrance && (
-        <g class="entrance-mark" data-entrance>
-          <title>entrance card</title>
-          <rect x={x + size * 0.62} y={y - size * 0.02} width={size * 0.76} height={size * 0.36} rx={size * 0.08} fill="#1b1b1b" />
-          <text x={x + size} y={y + size * 0.17} font-size={size * 0.26} fill="#fff" text-anchor="middle" dominant-baseline="central" font-weight="bold">
-            IN
-          </text>
-        </g>
-      )}
+    </g>
+  );
+}
+
+/**
+ * The entrance card's mark: a door on a dark disc at the card's centre (x, y), where its
+ * four sections meet, drawn over the area outlines so that no line crosses it.
+ */
+export function EntranceMark({ x, y, size }: { x: number; y: number; size: number }) {
+  const r = size * 0.34;
+  const door = r * 1.2;
+  return (
+    <g class="entrance-mark" data-entrance>
+      <title>entrance card</title>
+      <circle cx={x} cy={y} r={r} fill="#1b1b1b" stroke="#fff" stroke-width={size * 0.04} />
+      <path
+        d={DOOR}
+        transform={`translate(${x - door / 2} ${y - door / 2}) scale(${door / 24})`}
+        fill="none"
+        stroke="#fff"
+        stroke-width={2.4}
+        stroke-linecap="round"
+        stroke-linejoin="round"
+      />
     </g>
   );
 }

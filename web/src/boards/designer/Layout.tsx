@@ -6,7 +6,7 @@ import { usePlay } from "../../play/context";
 import { svgButton } from "../../play/keys";
 import { label } from "../../text/words";
 import { cellKey, parseCell } from "../cells";
-import { CardSections } from "./CardSections";
+import { CardSections, EntranceMark } from "./CardSections";
 import { turned } from "./sections";
 
 const SECTION = 26;
@@ -101,7 +101,6 @@ export function Layout({ layout, seat, small, cards }: { layout: LayoutView; sea
               x={cx(c.x)}
               y={cy(c.y)}
               size={SECTION}
-              entrance={typeof c.card === "string"}
               corner={
                 new Set(
                   spots
@@ -113,6 +112,11 @@ export function Layout({ layout, seat, small, cards }: { layout: LayoutView; sea
           </g>
         ))}
         <AreaLines layout={layout} sx={sx} sy={sy} />
+        {layout.cards
+          .filter((c) => typeof c.card === "string")
+          .map((c) => (
+            <EntranceMark key="entrance" x={cx(c.x) + SECTION} y={cy(c.y) + SECTION} size={SECTION} />
+          ))}
         {spots.map(({ area, cell: [x, y], corner }) => (
           <g key={cellKey(x, y)} class="area-points" data-area-points={area.points}>
             <title>{`${label(area.colour)} area: ${area.sections} sections and ${area.animals} animals, ${area.points} points`}</title>
