@@ -11,6 +11,7 @@ from playwright.sync_api import Page
 
 from tests.e2e.pages import create_game
 from tests.e2e.player import ClickingPlayer, number, status
+from tests.e2e.positions import store_game
 from tests.e2e.server import ROOT, Server
 
 GAMES = [  # the game, its seats
@@ -81,8 +82,9 @@ def test_a_whole_game_against_bots_played_by_clicking(
     page.wait_for_selector('[data-replay="0"] [data-board]')
 
 
-def designer_end(page: Page, solo: bool) -> None:
-    """Aquarium Designer's end: area points beside, not over, the animals; a solo rank."""
+def area_points_beside_animals(page: Page) -> int:
+    """Asserts that no area's points are drawn over an animal (issue 14, bug 5); the number
+    of area-points badges checked."""
     boxes = page.evaluate(
         """() => [...document.querySelectorAll('[data-area-points], [data-animal]')]
              .map(e => { const r = e.getBoundingClientRect();
@@ -91,16 +93,31 @@ def designer_end(page: Page, solo: bool) -> None:
     )
     points = [b[1:] for b in boxes if not b[0]]
     animals = [b[1:] for b in boxes if b[0]]
-    assert points and animals
+    assert animals
     for p in points:
         for a in animals:
             overlap = min(p[2], a[2]) - max(p[0], a[0]), min(p[3], a[3]) - max(p[1], a[1])
             assert overlap[0] <= 0.5 or overlap[1] <= 0.5, (p, a)
+    return len(points)
+
+
+def designer_end(page: Page, solo: bool) -> None:
+    """Aquarium Designer's end: area points beside, not over, the animals (where a game of
+    random clicks scored any area); a solo rank."""
+    area_points_beside_animals(page)
     sheet = page.locator("[data-score-sheet]").inner_text()
     if solo:
         assert "won" not in sheet and "designer rank" in sheet
         assert page.locator("[data-rank-cell]").inner_text() in {"S", "A", "B", "C", "D"}
     assert "sea lion" in sheet and "sea-lion" not in sheet
+
+
+def test_aquarium_designer_area_points_sit_beside_the_animals(page: Page, server: Server) -> None:
+    # A seeded game played to its end by greedy bots: areas that score, animals in them.
+    stored = store_game(server, "aquarium-designer", ["me", "me"], seed=1, moves=10_000)
+    page.goto(stored.link(server))
+    page.wait_for_selector("main.play[data-status='over'] [data-area-points]")
+    assert area_points_beside_animals(page) >= 2
 
 
 def test_the_form_sends_chosen_species_to_leave_out(page: Page, server: Server) -> None:
