@@ -8,6 +8,7 @@ import importlib.util
 import json
 import subprocess
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 GENERATOR = ROOT / "scripts" / "gen_views.py"
 
 
-def check(adapter: TypeAdapter[Any], view: dict[str, Any]) -> None:
+def check(adapter: TypeAdapter[Any], view: Mapping[str, Any]) -> None:
     """The view validates strictly and survives the round trip unchanged.
 
     Strict JSON validation refuses a wrong type (no ``"1"`` for an int); the round trip

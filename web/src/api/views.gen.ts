@@ -179,13 +179,10 @@ export interface AquarettoZoolorettoView {
   drawn: string | null;
   unloading: string[];
   discarded: string[];
-  game: "aquaretto-zooloretto";
   piles: PileView[];
-  /**
-   * Whether the truck restrictions of C-R1 still apply (both piles open).
-   */
   restricted: boolean;
   trucks: TwoPileTruckView[];
+  game: "aquaretto-zooloretto";
   supply: number;
   water_species: string[];
   water_offspring_left: {
