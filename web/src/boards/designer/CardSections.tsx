@@ -1,13 +1,13 @@
 // A card's four sections in SVG at (x, y), each `size` wide: its colour, and where it shows
 // an animal, the animal's picture on a white disc. `corner` lists sections whose animal is
 // drawn smaller in the bottom-right corner, leaving the top-left free for an area's points.
-import type { Section } from "../../api/types";
+import type { SectionView } from "../../api/types";
 import { Picture } from "../../components/TileGlyph";
 import { label } from "../../text/words";
 import { ANIMALS, COLOURS } from "./sections";
 
 interface Props {
-  sections: Section[];
+  sections: SectionView[];
   x: number;
   y: number;
   size: number;
