@@ -10,13 +10,17 @@ that into TypeScript. ``--check`` writes nothing and fails if the file is not cu
 from __future__ import annotations
 
 import argparse
+import ast
+import inspect
 import json
 import subprocess
 import sys
+import textwrap
 from pathlib import Path
-from typing import Any, Union
+from typing import Any, Union, get_args
 
 from pydantic import ConfigDict, TypeAdapter
+from typing_extensions import get_type_hints, is_typeddict
 
 from zoogames.games.view_types import view_ids, view_type
 
@@ -35,10 +39,64 @@ def schema() -> dict[str, Any]:
     adapter: TypeAdapter[Any] = TypeAdapter(views, config=ConfigDict(use_attribute_docstrings=True))
     out = adapter.json_schema()
     defs = out.pop("$defs")
+    parts = _typed_dicts(view_type(gid) for gid in view_ids())
     out = {"title": "GameView", **_for_json2ts(out), "$defs": {}}
     for name, part in defs.items():
+        if part["title"] in parts:
+            _inherit_docs(part, parts[part["title"]])
         out["$defs"][name] = {**_for_json2ts(part), "title": part["title"]}
     return out
+
+
+def _typed_dicts(roots: Any) -> dict[str, type]:
+    """Every ``TypedDict`` the views are made of, by name.
+
+    The views, the types of their keys, and the bases of both (``BaseView``, the truck
+    round's parts).
+    """
+    found: dict[str, type] = {}
+    todo = list(roots)
+    while todo:
+        hint = todo.pop()
+        todo.extend(get_args(hint))
+        if not is_typeddict(hint) or hint.__name__ in found:
+            continue
+        found[hint.__name__] = hint
+        todo.extend(getattr(hint, "__orig_bases__", ()))
+        todo.extend(get_type_hints(hint, include_extras=True).values())
+    return found
+
+
+def _inherit_docs(part: dict[str, Any], cls: type) -> None:
+    """Give the keys a ``TypedDict`` inherits the docstrings written under them in its bases.
+
+    Pydantic's ``use_attribute_docstrings`` reads only the class's own body, so ``seat``
+    (``BaseView``) or ``restricted`` (``TwoPilePart``) would go undocumented in each view.
+    """
+    for name, doc in _key_docs(cls).items():
+        prop = part["properties"].get(name)
+        if prop is not None and "description" not in prop:
+            prop["description"] = doc
+
+
+def _key_docs(cls: type) -> dict[str, str]:
+    """The docstrings under the keys of ``cls`` and of its ``TypedDict`` bases, nearest first."""
+    docs: dict[str, str] = {}
+    for base in getattr(cls, "__orig_bases__", ()):
+        if is_typeddict(base):
+            docs.update(_key_docs(base))
+    body = ast.parse(textwrap.dedent(inspect.getsource(cls))).body[0]
+    assert isinstance(body, ast.ClassDef)
+    for stmt, after in zip(body.body, body.body[1:], strict=False):
+        if (
+            isinstance(stmt, ast.AnnAssign)
+            and isinstance(stmt.target, ast.Name)
+            and isinstance(after, ast.Expr)
+            and isinstance(after.value, ast.Constant)
+            and isinstance(after.value.value, str)
+        ):
+            docs[stmt.target.id] = inspect.cleandoc(after.value.value)
+    return docs
 
 
 def _for_json2ts(node: Any) -> Any:

@@ -8,6 +8,7 @@ import importlib.util
 import json
 import subprocess
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 GENERATOR = ROOT / "scripts" / "gen_views.py"
 
 
-def check(adapter: TypeAdapter[Any], view: dict[str, Any]) -> None:
+def check(adapter: TypeAdapter[Any], view: Mapping[str, Any]) -> None:
     """The view validates strictly and survives the round trip unchanged.
 
     Strict JSON validation refuses a wrong type (no ``"1"`` for an int); the round trip
@@ -67,12 +68,28 @@ def test_a_view_with_an_undeclared_key_or_a_wrong_type_is_refused() -> None:
         check(adapter, {**view, "bank": "26"})
 
 
-def test_the_generated_typescript_is_current() -> None:
+def generator() -> Any:
+    """scripts/gen_views.py as a module."""
     spec = importlib.util.spec_from_file_location("gen_views", GENERATOR)
     assert spec is not None and spec.loader is not None
-    generator = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(generator)
-    assert generator.JSON2TS.exists(), "json2ts is not installed: run `make views`"
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_keys_keep_the_docstrings_written_in_the_base_that_declares_them() -> None:
+    defs = generator().schema()["$defs"]
+    assert defs["DesignerView"]["properties"]["seat"]["description"] == (
+        "Who is looking; ``None`` for a spectator."
+    )
+    union = defs["AquarettoZoolorettoView"]["properties"]
+    assert union["restricted"]["description"].startswith("Whether the truck restrictions")
+    assert union["pending"].get("description") is None  # undocumented stays so
+    assert defs["TwoPileTruckView"]["properties"]["blocked"]["description"].startswith("Spaces")
+
+
+def test_the_generated_typescript_is_current() -> None:
+    assert generator().JSON2TS.exists(), "json2ts is not installed: run `make views`"
     done = subprocess.run(
         [sys.executable, str(GENERATOR), "--check"],
         capture_output=True,

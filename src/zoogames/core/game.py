@@ -328,8 +328,14 @@ class State(ABC):
         return Result(rank_winners(totals, ties), totals, ties, self.tiebreak_name)
 
     @abstractmethod
-    def view(self, seat: int | None) -> dict[str, JSON]:
-        """What ``seat`` sees at the table (``None``: a spectator), JSON-ready."""
+    def view(self, seat: int | None) -> Mapping[str, JSON]:
+        """What ``seat`` sees at the table (``None``: a spectator), JSON-ready.
+
+        Each game returns a plain dict typed by its own ``TypedDict`` (declared in
+        ``games/<game>/view_types.py``, from which the client's types are generated), so
+        mypy checks every key the game writes; here it is only a mapping, as a
+        ``TypedDict`` is not a ``dict[str, ...]`` to mypy.
+        """
 
     def clone(self) -> Self:
         """An independent copy: every declared field, copied as its declaration says."""

@@ -27,21 +27,21 @@ class TwoPileTruckView(TruckView):
     game: str | None
 
 
+PileState = Literal["open", "closing", "closed"]
+"""Whether a pile is still drawn from: open; closing at the round's end; closed (C-R1)."""
+
+
 class PileView(TypedDict):
     """One of two piles: tiles above the disc, the reserve, whether it is still drawn."""
 
     name: str
     pile: int
     reserve: int
-    state: Literal["open", "closing", "closed"]
+    state: PileState
 
 
-class TruckRoundView(BaseView):
-    """The round as everyone sees it (``TruckRound.truck_view``), but the trucks and piles.
-
-    A game with one pile adds ``pile``, ``reserve`` and ``trucks`` as
-    :class:`OnePileView`; the union of two games declares its own.
-    """
+class TruckRoundPart(TypedDict):
+    """The round as everyone sees it but its piles and trucks (``TruckState.round_view``)."""
 
     round: int
     final_round: bool
@@ -53,9 +53,30 @@ class TruckRoundView(BaseView):
     discarded: list[str]
 
 
-class OnePileView(TruckRoundView):
-    """The truck round with a single pile."""
+class OnePilePart(TypedDict):
+    """The single pile, its reserve and the trucks (``TruckState.one_pile_view``)."""
 
     pile: int
     reserve: int
     trucks: list[TruckView]
+
+
+class TwoPilePart(TypedDict):
+    """Both piles and the trucks, each bound to a pile (``TruckState.two_pile_view``)."""
+
+    piles: list[PileView]
+    restricted: bool
+    """Whether the truck restrictions of C-R1 still apply (both piles open)."""
+    trucks: list[TwoPileTruckView]
+
+
+class TruckRoundView(BaseView, TruckRoundPart):
+    """A game with a truck round, but its piles and trucks.
+
+    A game with one pile adds those as :class:`OnePileView`; the union of two games adds
+    :class:`TwoPilePart` itself.
+    """
+
+
+class OnePileView(TruckRoundView, OnePilePart):
+    """The truck round with a single pile."""

@@ -30,13 +30,25 @@ import re
 from abc import abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from zoogames.core.dispatch import Dispatch
 from zoogames.core.errors import InvalidOptions
 from zoogames.core.fields import LIST, NESTED, SHARED, Fields, fields
 from zoogames.core.game import JSON, Action, Choices, Game, OptionSpec, Shuffler, State
 from zoogames.core.rng import Rng, fresh_seed
+
+if TYPE_CHECKING:
+    # The views' TypedDicts are for mypy only: the engine never imports them (they stay
+    # plain Python, read by pydantic for `make views`; _engine.INTERPRETED).
+    from zoogames.games.truck_view_types import (
+        OnePilePart,
+        PileState,
+        PileView,
+        TruckRoundPart,
+        TruckView,
+        TwoPilePart,
+    )
 
 TRUCK_NAMES = "ABCDE"
 RESERVE = 15
@@ -52,7 +64,7 @@ AQUARETTO_PILE, ZOOLORETTO_PILE = 0, 1
 OPEN, CLOSING, CLOSED = 0, 1, 2
 """A pile's state: drawn from; its reserve reached this round (it closes at the round's
 end); closed (its remaining tiles left the game)."""
-PILE_STATES = ("open", "closing", "closed")
+PILE_STATES: tuple[PileState, ...] = ("open", "closing", "closed")
 
 
 @dataclass(frozen=True, slots=True)
@@ -665,7 +677,7 @@ class TruckState(State):
 
     # ----- the public part of a view ----------------------------------------------------
 
-    def pile_view(self, p: int) -> dict[str, JSON]:
+    def pile_view(self, p: int) -> PileView:
         """One pile as everyone sees it: tiles above the disc, reserve, state."""
         n = len(self.piles[p])
         if self.pile_state[p] == CLOSED:
@@ -678,42 +690,57 @@ class TruckState(State):
             "state": PILE_STATES[self.pile_state[p]],
         }
 
-    def truck_view(self) -> dict[str, JSON]:
-        """The round as everyone sees it: trucks, pile and reserve sizes, money, turn.
+    def round_view(self) -> TruckRoundPart:
+        """The round as everyone sees it but its piles and trucks: round, money, tiles out.
 
-        A game with several piles shows ``piles`` (one :meth:`pile_view` each) instead of
-        ``pile`` and ``reserve``, and the pile each truck carries this round.
+        A game's view adds :meth:`one_pile_view` or, with several piles,
+        :meth:`two_pile_view`.
         """
-        several = len(self.piles) > 1
-        v: dict[str, JSON] = {"round": self.round, "final_round": self.final_round}
-        v["to_move"] = self.to_move
-        if several:
-            v["piles"] = [self.pile_view(p) for p in range(len(self.piles))]
-            v["restricted"] = self.restricted
-        else:
-            reserve = min(RESERVE, len(self.piles[0]))
-            v["pile"] = len(self.piles[0]) - reserve
-            v["reserve"] = reserve
-        v["bank"] = self.bank
-        v["coins"] = self.coins[:]
-        trucks = []
-        for t, tiles in enumerate(self.trucks):
-            truck: dict[str, JSON] = {
-                "name": TRUCK_NAMES[t],
-                "tiles": [self.tile_name(x) for x in tiles],
-                "free": self.capacity[t] - len(tiles) if self.taker[t] < 0 else 0,
-                "blocked": TRUCK_SIZE - self.capacity[t],
-                "taken_by": self.taker[t] if self.taker[t] >= 0 else None,
-            }
-            if several:
-                p = self.truck_pile[t]
-                truck["game"] = PILE_NAMES[p] if p >= 0 else None
-            trucks.append(truck)
-        v["trucks"] = trucks
-        v["drawn"] = self.tile_name(self.drawn) if self.drawn >= 0 else None
-        v["unloading"] = [self.tile_name(x) for x in sorted(self.unloading)]
-        v["discarded"] = [self.tile_name(x) for x in self.discarded]
-        return v
+        return {
+            "round": self.round,
+            "final_round": self.final_round,
+            "bank": self.bank,
+            "coins": self.coins[:],
+            "drawn": self.tile_name(self.drawn) if self.drawn >= 0 else None,
+            "unloading": [self.tile_name(x) for x in sorted(self.unloading)],
+            "discarded": [self.tile_name(x) for x in self.discarded],
+        }
+
+    def truck_view(self, t: int) -> TruckView:
+        """Truck ``t``: its face-up tiles, free and blocked spaces, who took it."""
+        return {
+            "name": TRUCK_NAMES[t],
+            "tiles": [self.tile_name(x) for x in self.trucks[t]],
+            "free": self.capacity[t] - len(self.trucks[t]) if self.taker[t] < 0 else 0,
+            "blocked": TRUCK_SIZE - self.capacity[t],
+            "taken_by": self.taker[t] if self.taker[t] >= 0 else None,
+        }
+
+    def one_pile_view(self) -> OnePilePart:
+        """The single pile (tiles above the disc), its reserve, and the trucks."""
+        reserve = min(RESERVE, len(self.piles[0]))
+        return {
+            "pile": len(self.piles[0]) - reserve,
+            "reserve": reserve,
+            "trucks": [self.truck_view(t) for t in range(len(self.trucks))],
+        }
+
+    def two_pile_view(self) -> TwoPilePart:
+        """Every pile (:meth:`pile_view`), whether C-R1's restrictions hold, and the trucks.
+
+        Each truck also names the pile it carries this round (``None`` before its first tile).
+        """
+        return {
+            "piles": [self.pile_view(p) for p in range(len(self.piles))],
+            "restricted": self.restricted,
+            "trucks": [
+                {
+                    **self.truck_view(t),
+                    "game": PILE_NAMES[self.truck_pile[t]] if self.truck_pile[t] >= 0 else None,
+                }
+                for t in range(len(self.trucks))
+            ],
+        }
 
 
 TruckState.CHECKS.add(Draw, TruckState._check_draw)

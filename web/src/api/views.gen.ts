@@ -8,8 +8,17 @@ export type GameView = AquarettoView | ZoolorettoView | AquarettoZoolorettoView 
  */
 export interface AquarettoView {
   players: number;
+  /**
+   * Who is looking; ``None`` for a spectator.
+   */
   seat: number | null;
+  /**
+   * The seat to move; ``None`` once the game is over.
+   */
   to_move: number | null;
+  /**
+   * The notations of the legal actions if ``seat`` is to move, else empty.
+   */
   legal: string[];
   scores: {
     [k: string]: number;
@@ -18,6 +27,9 @@ export interface AquarettoView {
   final_round: boolean;
   bank: number;
   coins: number[];
+  /**
+   * The tile drawn and shown, waiting to be loaded.
+   */
   drawn: string | null;
   unloading: string[];
   discarded: string[];
@@ -95,8 +107,17 @@ export interface ExpansionView {
  */
 export interface ZoolorettoView {
   players: number;
+  /**
+   * Who is looking; ``None`` for a spectator.
+   */
   seat: number | null;
+  /**
+   * The seat to move; ``None`` once the game is over.
+   */
   to_move: number | null;
+  /**
+   * The notations of the legal actions if ``seat`` is to move, else empty.
+   */
   legal: string[];
   scores: {
     [k: string]: number;
@@ -105,6 +126,9 @@ export interface ZoolorettoView {
   final_round: boolean;
   bank: number;
   coins: number[];
+  /**
+   * The tile drawn and shown, waiting to be loaded.
+   */
   drawn: string | null;
   unloading: string[];
   discarded: string[];
@@ -166,8 +190,17 @@ export interface StallSpaceView {
  */
 export interface AquarettoZoolorettoView {
   players: number;
+  /**
+   * Who is looking; ``None`` for a spectator.
+   */
   seat: number | null;
+  /**
+   * The seat to move; ``None`` once the game is over.
+   */
   to_move: number | null;
+  /**
+   * The notations of the legal actions if ``seat`` is to move, else empty.
+   */
   legal: string[];
   scores: {
     [k: string]: number;
@@ -176,16 +209,19 @@ export interface AquarettoZoolorettoView {
   final_round: boolean;
   bank: number;
   coins: number[];
+  /**
+   * The tile drawn and shown, waiting to be loaded.
+   */
   drawn: string | null;
   unloading: string[];
   discarded: string[];
-  game: "aquaretto-zooloretto";
   piles: PileView[];
   /**
    * Whether the truck restrictions of C-R1 still apply (both piles open).
    */
   restricted: boolean;
   trucks: TwoPileTruckView[];
+  game: "aquaretto-zooloretto";
   supply: number;
   water_species: string[];
   water_offspring_left: {
@@ -215,6 +251,9 @@ export interface TwoPileTruckView {
   name: string;
   tiles: string[];
   free: number;
+  /**
+   * Spaces blocked by face-down tiles for the whole game (2 players).
+   */
   blocked: number;
   taken_by: number | null;
   game: string | null;
@@ -224,8 +263,17 @@ export interface TwoPileTruckView {
  */
 export interface DesignerView {
   players: number;
+  /**
+   * Who is looking; ``None`` for a spectator.
+   */
   seat: number | null;
+  /**
+   * The seat to move; ``None`` once the game is over.
+   */
   to_move: number | null;
+  /**
+   * The notations of the legal actions if ``seat`` is to move, else empty.
+   */
   legal: string[];
   scores: {
     [k: string]: number;

@@ -20,7 +20,9 @@ export function TruckCard({ truck }: { truck: Truck }) {
   const width = bed + 28;
   const height = SLOT + 16;
   const taken = truck.taken_by !== null;
-  const words = `truck ${truck.name}${truck.game ? ` ${truck.game}` : ""}: ${
+  // With two piles, the game whose tiles the truck carries this round (null until loaded).
+  const game = "game" in truck ? truck.game : null;
+  const words = `truck ${truck.name}${game ? ` ${game}` : ""}: ${
     truck.tiles.length > 0 ? truck.tiles.map(tileWords).join(", ") : "empty"
   }${truck.free ? `, ${truck.free} free` : ""}${truck.blocked ? `, ${truck.blocked} blocked` : ""}${taken ? `, taken by ${names[truck.taken_by ?? 0]}` : ""}`;
   return (
@@ -35,7 +37,7 @@ export function TruckCard({ truck }: { truck: Truck }) {
     >
       <span class="truck-name">
         {truck.name}
-        {truck.game ? <small> {truck.game}</small> : null}
+        {game ? <small> {game}</small> : null}
       </span>
       {taken ? (
         <span class="truck-taken">taken by {names[truck.taken_by ?? 0]}</span>

@@ -1,7 +1,7 @@
 // The middle of the table in the truck games: pile(s) and reserve drawn as stacks, the drawn
 // tile, the bank, the trucks, the tiles being placed. Shared by Aquaretto, Zooloretto and both at once.
 import type { ComponentChildren } from "preact";
-import type { TruckRoundView } from "../api/types";
+import type { PileView, TruckRoundView } from "../api/types";
 import { usePlay } from "../play/context";
 import { ChoiceTile } from "./ChoiceTile";
 import { Coins } from "./Coins";
@@ -12,6 +12,8 @@ import { TruckCard } from "./TruckCard";
 export function TruckTable({ view, extra, back }: { view: TruckRoundView; extra?: ComponentChildren; back: string }) {
   const { me } = usePlay();
   const placing = view.to_move === me;
+  // One pile (Aquaretto, Zooloretto) is drawn as the combined game's piles are, unnamed.
+  const piles: PileView[] = "piles" in view ? view.piles : [{ name: "", pile: view.pile, reserve: view.reserve, state: "open" }];
   return (
     <section class="table-middle" aria-label="table">
       <div class="round-info">
@@ -22,7 +24,7 @@ export function TruckTable({ view, extra, back }: { view: TruckRoundView; extra?
         {extra}
       </div>
       <div class="table-row">
-        {(view.piles ?? [{ name: "", pile: view.pile ?? 0, reserve: view.reserve ?? 0, state: "open" }]).map((p) => (
+        {piles.map((p) => (
           <div key={p.name} class="piles" data-piles={p.name || undefined} role="group" aria-label={p.name ? `${p.name} tiles` : "tiles"}>
             {p.name && (
               <span class="piles-name">

@@ -8,12 +8,12 @@ placement earns, the money actions, and the score.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from zoogames.core.bits import bits
 from zoogames.core.dispatch import Dispatch
 from zoogames.core.fields import LIST, SHARED, Fields, fields
-from zoogames.core.game import JSON, START_PLAYER, Action, Game, OptionSpec, Score
+from zoogames.core.game import START_PLAYER, Action, Game, OptionSpec, Score
 from zoogames.core.words import seat_words, with_article
 from zoogames.games.aquaretto import geometry as g
 from zoogames.games.aquaretto import tiles as t
@@ -57,6 +57,10 @@ from zoogames.games.trucks import (
     removed_option,
 )
 from zoogames.games.trucks import choose_removed as remove_species
+
+if TYPE_CHECKING:
+    # For mypy only, like every view's TypedDict (games/trucks.py says why).
+    from zoogames.games.aquaretto.view_types import AquarettoView, PlacedTileView, WaterZooView
 
 WORKER = 8
 """A pending coworker; a pending offspring is its species index (0–7)."""
@@ -313,17 +317,22 @@ class AquarettoState(TruckState):
         """Points per seat with their breakdown (A-R12)."""
         return [z.score(self.coins[i]) for i, z in enumerate(self.zoos)]
 
-    def view(self, seat: int | None) -> dict[str, JSON]:
+    def view(self, seat: int | None) -> AquarettoView:
         """What ``seat`` sees at the table: everything but the order of the pile."""
-        v: dict[str, JSON] = {"game": "aquaretto", "players": self.players, "seat": seat}
-        v.update(self.truck_view())
-        v["supply"] = self.supply
-        v["species"] = [t.SPECIES[s] for s in self.in_play]
-        v["zoos"] = [self._zoo_view(i) for i in range(self.players)]
-        v["pending"] = self._pending_view()
-        v["scores"] = [s.to_json() for s in self.scores()]
-        v["legal"] = [str(a) for a in self.legal_actions()] if seat == self.to_move else []
-        return v
+        return {
+            "game": "aquaretto",
+            "players": self.players,
+            "seat": seat,
+            "to_move": self.to_move,
+            **self.round_view(),
+            **self.one_pile_view(),
+            "supply": self.supply,
+            "species": [t.SPECIES[s] for s in self.in_play],
+            "zoos": [self._zoo_view(i) for i in range(self.players)],
+            "pending": self._pending_view(),
+            "scores": [s.to_json() for s in self.scores()],
+            "legal": [str(a) for a in self.legal_actions()] if seat == self.to_move else [],
+        }
 
     def _pending_view(self) -> str | None:
         """The owed decision in a view: ``worker``, ``offspring dolphin`` or ``None``."""
@@ -332,7 +341,7 @@ class AquarettoState(TruckState):
         head = self.pending[0]
         return "worker" if head == WORKER else f"offspring {t.SPECIES[head]}"
 
-    def _zoo_view(self, seat: int) -> dict[str, JSON]:
+    def _zoo_view(self, seat: int) -> WaterZooView:
         z = self.zoos[seat]
         # Every tile's kind in one pass over the species and mark masks (views are built
         # after every action of every game the server holds).
@@ -343,7 +352,7 @@ class AquarettoState(TruckState):
         for mark, m in z.marks():
             for c in bits(m):
                 kinds[c] += mark
-        tiles: list[JSON] = []
+        tiles: list[PlacedTileView] = []
         for c in sorted(kinds):
             x, y = g.xy(c)
             tiles.append({"x": x, "y": y, "tile": t.name(kinds[c])})

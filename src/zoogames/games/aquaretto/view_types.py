@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
+
+from annotated_types import Len
 
 # typing_extensions: pydantic reads TypedDicts from it before Python 3.12 (make views)
 from typing_extensions import TypedDict
 
 from zoogames.games.truck_view_types import OnePileView
 
-Cell = tuple[int, int]
-"""A space of the water zoo grid, ``[x, y]`` (ruling A-D1's coordinates)."""
+Cell = Annotated[list[int], Len(2, 2)]
+"""A space of the water zoo grid, ``[x, y]`` (ruling A-D1's coordinates).
+
+A list, as the engine writes it (a tuple would not equal the JSON read back); ``Len``
+makes it a pair for pydantic's validation and TypeScript (``[number, number]``)."""
 
 
 class PlacedTileView(TypedDict):

@@ -21,12 +21,12 @@ scoring are theirs, so a fix in either game is a fix here too. What is this game
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from zoogames.core.dispatch import Dispatch
 from zoogames.core.errors import IllegalAction, InvalidOptions
 from zoogames.core.fields import Fields
-from zoogames.core.game import JSON, START_PLAYER, Action, Game, OptionSpec, Score
+from zoogames.core.game import START_PLAYER, Action, Game, OptionSpec, Score
 from zoogames.core.words import with_article
 from zoogames.games.aquaretto import state as aq
 from zoogames.games.aquaretto import tiles as at
@@ -56,6 +56,10 @@ from zoogames.games.zooloretto.actions import Place as ZooPlace
 from zoogames.games.zooloretto.actions import parse as parse_zooloretto
 from zoogames.games.zooloretto.state import ZOO_APPLIES, ZOO_CHECKS, ZoolorettoState, ZooRules
 from zoogames.games.zooloretto.zoo import PLACES
+
+if TYPE_CHECKING:
+    # For mypy only, like every view's TypedDict (games/trucks.py says why).
+    from zoogames.games.aquaretto_zooloretto.view_types import AquarettoZoolorettoView
 
 COIN_NAMES = {at.COIN: "aquaretto-coin", zt.COIN: "zooloretto-coin"}
 """The coin tiles of the two piles; every other tile keeps its own game's name."""
@@ -155,22 +159,27 @@ class AquarettoZoolorettoState(AquarettoState, ZooRules):
             out.append(Score(water.total + land.total, {**water.parts, **land.parts}))
         return out
 
-    def view(self, seat: int | None) -> dict[str, JSON]:
+    # The union reuses Aquaretto's rules (one base class, for mypyc), not its view.
+    def view(self, seat: int | None) -> AquarettoZoolorettoView:  # type: ignore[override]
         """What ``seat`` sees at the table: everything but the order of the piles."""
-        v: dict[str, JSON] = {"game": self.game.id, "players": self.players, "seat": seat}
-        v.update(self.truck_view())
-        v["supply"] = self.supply
-        v["water_species"] = [at.SPECIES[s] for s in self.in_play]
-        v["water_offspring_left"] = {at.SPECIES[s]: self.young_left[s] for s in self.in_play}
-        zoo = self._zoo_supply_view()
-        v["zoo_species"] = zoo["species"]
-        v["offspring_left"] = zoo["offspring_left"]
-        v["water_zoos"] = [self._zoo_view(i) for i in range(self.players)]
-        v["zoos"] = [self._zoo_board_view(i) for i in range(self.players)]
-        v["pending"] = self._pending_view()
-        v["scores"] = [s.to_json() for s in self.scores()]
-        v["legal"] = [str(a) for a in self.legal_actions()] if seat == self.to_move else []
-        return v
+        return {
+            "game": "aquaretto-zooloretto",
+            "players": self.players,
+            "seat": seat,
+            "to_move": self.to_move,
+            **self.round_view(),
+            **self.two_pile_view(),
+            "supply": self.supply,
+            "water_species": [at.SPECIES[s] for s in self.in_play],
+            "water_offspring_left": {at.SPECIES[s]: self.young_left[s] for s in self.in_play},
+            "zoo_species": self._zoo_species_view(),
+            "offspring_left": self._offspring_left_view(),
+            "water_zoos": [self._zoo_view(i) for i in range(self.players)],
+            "zoos": [self._zoo_board_view(i) for i in range(self.players)],
+            "pending": self._pending_view(),
+            "scores": [s.to_json() for s in self.scores()],
+            "legal": [str(a) for a in self.legal_actions()] if seat == self.to_move else [],
+        }
 
     def describe(
         self, action: Action, seat: int | None = None, names: Sequence[str] | None = None

@@ -5,18 +5,14 @@ from __future__ import annotations
 from typing import Literal
 
 from zoogames.games.aquaretto.view_types import WaterZooView
-from zoogames.games.truck_view_types import PileView, TruckRoundView, TwoPileTruckView
+from zoogames.games.truck_view_types import TruckRoundView, TwoPilePart
 from zoogames.games.zooloretto.view_types import ZooBoardView
 
 
-class AquarettoZoolorettoView(TruckRoundView):
+class AquarettoZoolorettoView(TruckRoundView, TwoPilePart):
     """Both games' boards per seat, two piles, trucks bound to a game (C-R1)."""
 
     game: Literal["aquaretto-zooloretto"]
-    piles: list[PileView]
-    restricted: bool
-    """Whether the truck restrictions of C-R1 still apply (both piles open)."""
-    trucks: list[TwoPileTruckView]
     supply: int
     water_species: list[str]
     water_offspring_left: dict[str, int]

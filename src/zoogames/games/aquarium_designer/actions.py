@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from zoogames.core.errors import IllegalAction
 from zoogames.core.game import Action
@@ -22,7 +23,11 @@ from zoogames.games.aquarium_designer.cards import LAYOUT_CARDS
 from zoogames.games.aquarium_designer.layout import HI, LO
 from zoogames.games.notation import small_number, small_pair
 
-TURNS = ("r0", "r90", "r180", "r270")
+if TYPE_CHECKING:
+    # For mypy only, like every view's TypedDict (games/trucks.py says why).
+    from zoogames.games.aquarium_designer.view_types import Turn
+
+TURNS: tuple[Turn, ...] = ("r0", "r90", "r180", "r270")
 """Notation of 0–3 clockwise quarter turns."""
 
 

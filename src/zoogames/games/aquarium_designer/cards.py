@@ -29,10 +29,14 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from zoogames.core.errors import InvalidOptions
 from zoogames.core.fields import rebuilt
+
+if TYPE_CHECKING:
+    # For mypy only, like every view's TypedDict (games/trucks.py says why).
+    from zoogames.games.aquarium_designer.view_types import SectionView
 
 COLOURS = ("angelfish", "sea-lion", "dolphin", "penguin")
 """The four colours, each named by its species (D-D1)."""
@@ -99,7 +103,7 @@ class Card:
         """True if some turn (90° or 180°) leaves the card looking the same."""
         return self.rotated(2) == self.sections or self.rotated(1) == self.sections
 
-    def to_json(self, quarter_turns: int = 0) -> list[dict[str, Any]]:
+    def to_json(self, quarter_turns: int = 0) -> list[SectionView]:
         """The sections TL, TR, BL, BR as ``{"colour": …, "animal": …}``."""
         return [{"colour": COLOURS[c], "animal": a} for c, a in self.rotated(quarter_turns)]
 

@@ -22,13 +22,12 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from zoogames.core.bits import bits
 from zoogames.core.errors import InvalidOptions
 from zoogames.core.fields import LIST, SHARED, Fields, fields
 from zoogames.core.game import (
-    JSON,
     START_PLAYER,
     Action,
     Game,
@@ -51,6 +50,16 @@ from zoogames.games.aquarium_designer.cards import (
 )
 from zoogames.games.aquarium_designer.layout import Layout, card_masks
 from zoogames.games.aquarium_designer.render import render
+
+if TYPE_CHECKING:
+    # For mypy only, like every view's TypedDict (games/trucks.py says why).
+    from zoogames.games.aquarium_designer.view_types import (
+        AreaView,
+        CardView,
+        DesignerView,
+        LayoutView,
+        PlacedCardView,
+    )
 
 ROUNDS = 8
 SOLO_OFFER = 5
@@ -261,16 +270,16 @@ class DesignerState(State):
 
     # ----- views and copies -------------------------------------------------------------
 
-    def card_view(self, number: int, turns: int = 0) -> dict[str, JSON]:
+    def card_view(self, number: int, turns: int = 0) -> CardView:
         """A layout card as JSON: its number and its sections TL, TR, BL, BR."""
         card = self.deck.layout[number - 1]
         return {"card": number, "text": card.text(turns), "sections": card.to_json(turns)}
 
-    def layout_view(self, seat: int) -> dict[str, JSON]:
+    def layout_view(self, seat: int) -> LayoutView:
         """One aquarium as JSON: its cards, areas, free positions and animals."""
         lay = self.layouts[seat]
         entrance = self.deck.entrance[lay.entrance - 1]
-        cards: list[dict[str, JSON]] = [
+        cards: list[PlacedCardView] = [
             {
                 "card": f"E{lay.entrance}",
                 "x": 0,
@@ -281,10 +290,8 @@ class DesignerState(State):
             }
         ]
         for number, x, y, turns in lay.cards:
-            v = self.card_view(number, turns)
-            v.update({"x": x, "y": y, "turn": TURNS[turns]})
-            cards.append(v)
-        areas = []
+            cards.append({**self.card_view(number, turns), "x": x, "y": y, "turn": TURNS[turns]})
+        areas: list[AreaView] = []
         for a in lay.areas():
             cells = []
             for b in bits(a.mask):
@@ -307,10 +314,10 @@ class DesignerState(State):
             "free": [list(L.XY[p]) for p in bits(lay.free())],
         }
 
-    def view(self, seat: int | None) -> dict[str, JSON]:
+    def view(self, seat: int | None) -> DesignerView:
         """What ``seat`` sees: everything but the order of the deck under the preview."""
-        v: dict[str, JSON] = {
-            "game": self.game.id,
+        v: DesignerView = {
+            "game": "aquarium-designer",
             "players": self.players,
             "seat": seat,
             "to_move": self.to_move,

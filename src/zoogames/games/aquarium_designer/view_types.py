@@ -2,15 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Literal, NotRequired
+from typing import Annotated, Literal, NotRequired
+
+from annotated_types import Len
 
 # typing_extensions: pydantic reads TypedDicts from it before Python 3.12 (make views)
 from typing_extensions import TypedDict
 
 from zoogames.games.view_types import BaseView
 
-Cell = tuple[int, int]
-"""A position ``[x, y]``; the entrance card is at ``0,0`` (its sections 0..1)."""
+Cell = Annotated[list[int], Len(2, 2)]
+"""A position ``[x, y]``; the entrance card is at ``0,0`` (its sections 0..1).
+
+A list of two, as in Aquaretto's view (``aquaretto/view_types.py``, ``Cell``)."""
+
+
+Turn = Literal["r0", "r90", "r180", "r270"]
+"""A card's clockwise quarter turns as the notation writes them (``actions.TURNS``)."""
 
 
 class SectionView(TypedDict):
@@ -36,7 +44,7 @@ class PlacedCardView(TypedDict):
     sections: list[SectionView]
     x: int
     y: int
-    turn: Literal["r0", "r90", "r180", "r270"]
+    turn: Turn
 
 
 class AreaView(TypedDict):

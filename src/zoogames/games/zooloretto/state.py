@@ -15,13 +15,13 @@ of this trait) has them next to Aquaretto's; each action's check and effect is f
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from mypy_extensions import trait
 
 from zoogames.core.dispatch import Dispatch
 from zoogames.core.fields import LIST, SHARED, Fields, fields
-from zoogames.core.game import JSON, START_PLAYER, Action, Game, OptionSpec, Score
+from zoogames.core.game import START_PLAYER, Action, Game, OptionSpec, Score
 from zoogames.core.words import seat_words
 from zoogames.games.trucks import (
     TRUCK_NAMES,
@@ -66,6 +66,10 @@ from zoogames.games.zooloretto.zoo import (
     a_species,
     place_name,
 )
+
+if TYPE_CHECKING:
+    # For mypy only, like every view's TypedDict (games/trucks.py says why).
+    from zoogames.games.zooloretto.view_types import EnclosureView, ZooBoardView, ZoolorettoView
 
 
 def expansions_for(players: int) -> int:
@@ -280,15 +284,15 @@ class ZooRules(TruckState):
 
     # ----- views and words --------------------------------------------------------------
 
-    def _zoo_supply_view(self) -> dict[str, JSON]:
-        return {
-            "species": [zt.SPECIES[s] for s in self.species_in_play],
-            "offspring_left": {zt.SPECIES[s]: self.offspring_left[s] for s in self.species_in_play},
-        }
+    def _zoo_species_view(self) -> list[str]:
+        return [zt.SPECIES[s] for s in self.species_in_play]
 
-    def _zoo_board_view(self, seat: int) -> dict[str, JSON]:
+    def _offspring_left_view(self) -> dict[str, int]:
+        return {zt.SPECIES[s]: self.offspring_left[s] for s in self.species_in_play}
+
+    def _zoo_board_view(self, seat: int) -> ZooBoardView:
         b = self.boards[seat]
-        enclosures = []
+        enclosures: list[EnclosureView] = []
         for e, pen in enumerate(b.pens):
             spec = ENCLOSURES[e]
             s = b.species(e)
@@ -404,15 +408,21 @@ class ZoolorettoState(ZooRules):
         """Points per seat with their breakdown (Z-R4)."""
         return [b.score() for b in self.boards]
 
-    def view(self, seat: int | None) -> dict[str, JSON]:
+    def view(self, seat: int | None) -> ZoolorettoView:
         """What ``seat`` sees at the table: everything but the order of the pile."""
-        v: dict[str, JSON] = {"game": "zooloretto", "players": self.players, "seat": seat}
-        v.update(self.truck_view())
-        v.update(self._zoo_supply_view())
-        v["zoos"] = [self._zoo_board_view(i) for i in range(self.players)]
-        v["scores"] = [s.to_json() for s in self.scores()]
-        v["legal"] = [str(a) for a in self.legal_actions()] if seat == self.to_move else []
-        return v
+        return {
+            "game": "zooloretto",
+            "players": self.players,
+            "seat": seat,
+            "to_move": self.to_move,
+            **self.round_view(),
+            **self.one_pile_view(),
+            "species": self._zoo_species_view(),
+            "offspring_left": self._offspring_left_view(),
+            "zoos": [self._zoo_board_view(i) for i in range(self.players)],
+            "scores": [s.to_json() for s in self.scores()],
+            "legal": [str(a) for a in self.legal_actions()] if seat == self.to_move else [],
+        }
 
     def describe(
         self, action: Action, seat: int | None = None, names: Sequence[str] | None = None

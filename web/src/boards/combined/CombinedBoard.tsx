@@ -1,5 +1,5 @@
 // Aquaretto with Zooloretto: one truck table with two piles, and both zoos of every seat.
-import type { CombinedView } from "../../api/types";
+import type { AquarettoZoolorettoView } from "../../api/types";
 import { Legend } from "../../components/Legend";
 import { SeatPanel } from "../../components/SeatPanel";
 import { Seats } from "../../components/Seats";
@@ -9,7 +9,7 @@ import { usePlay } from "../../play/context";
 import { WaterZooPanel } from "../aquaretto/WaterZooPanel";
 import { ZooBoard } from "../zooloretto/ZooBoard";
 
-export function CombinedBoard({ view }: { view: CombinedView }) {
+export function CombinedBoard({ view }: { view: AquarettoZoolorettoView }) {
   const { me } = usePlay();
   return (
     <div class="board" data-board="aquaretto-zooloretto">

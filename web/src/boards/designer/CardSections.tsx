@@ -1,7 +1,7 @@
 // A card's four sections in SVG at (x, y), each `size` wide: its colour, and where it shows
 // an animal, the animal's picture on a white disc. `corner` lists sections whose animal is
 // drawn smaller in the bottom-right corner, leaving the top-left free for an area's points.
-import type { Section } from "../../api/types";
+import type { SectionView } from "../../api/types";
 import { Picture } from "../../components/TileGlyph";
 import { label } from "../../text/words";
 import { ANIMALS, COLOURS } from "./sections";
@@ -10,7 +10,7 @@ import { ANIMALS, COLOURS } from "./sections";
 const DOOR = "M6 21V4h12v17M3 21h18M14.5 12.5h.01";
 
 interface Props {
-  sections: Section[];
+  sections: SectionView[];
   x: number;
   y: number;
   size: number;

@@ -1,6 +1,6 @@
 // Aquarium Designer's sections: colours and pictures, and turning a card as the notation
 // does (`r90` moves the top-left section to the top right).
-import type { Section } from "../../api/types";
+import type { SectionView } from "../../api/types";
 import { OKABE_ITO } from "../../components/tiles";
 
 /** A section's water colour by its animal: four of Okabe–Ito's colours that stay apart
@@ -24,7 +24,7 @@ export const ANIMALS: Record<string, string> = {
 export const TURNS = ["r0", "r90", "r180", "r270"];
 
 /** Sections (TL, TR, BL, BR) of a card turned `turn` clockwise. */
-export function turned(sections: Section[], turn: string): Section[] {
+export function turned(sections: SectionView[], turn: string): SectionView[] {
   let s = sections;
   for (let i = 0; i < TURNS.indexOf(turn); i++) s = [s[2], s[0], s[3], s[1]];
   return s;
