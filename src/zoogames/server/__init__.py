@@ -4,8 +4,10 @@
 servers. The modules, each with one job: ``models`` (tables), ``migrate`` and
 ``migrations/`` (schema), ``store`` (reads and writes), ``table`` (a game in memory),
 ``service`` (changing games), ``bots`` (worker processes), ``hub`` (WebSocket pushes),
-``routes`` and ``ws`` (the API), ``catalog`` (games, options, bots), ``tokens``,
-``static`` (the built client), ``app`` (putting it together).
+``routes`` and ``ws`` (the API), ``errors`` (its one error type), ``catalog`` (games,
+options, bots), ``tokens``, ``static`` (the built client), ``settings`` (the ``ZOOGAMES_*``
+limits), ``ratelimit`` (requests per client address), ``guard`` (HTTP request size and
+deadline), ``app`` (putting it together).
 """
 
 from zoogames.server.app import create_app, serve
