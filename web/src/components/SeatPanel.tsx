@@ -10,15 +10,17 @@ interface Props {
   seat: number;
   coins?: number;
   info?: ComponentChildren;
+  /** What the seat's boards are called, for screen readers: "zoo" (the default) or "aquarium". */
+  board?: string;
   children: ComponentChildren;
 }
 
-export function SeatPanel({ view, seat, coins, info, children }: Props) {
+export function SeatPanel({ view, seat, coins, info, board = "zoo", children }: Props) {
   const { names, me, thinking, showScores } = usePlay();
   const moving = view.to_move === seat;
   const classes = ["seat-panel", seat === me ? "mine" : "", moving ? "to-move" : ""].filter(Boolean).join(" ");
   return (
-    <section class={classes} data-seat-panel={seat} aria-label={`${names[seat]}'s zoo`}>
+    <section class={classes} data-seat-panel={seat} aria-label={`${names[seat]}'s ${board}`}>
       <header>
         <strong>{names[seat]}</strong>
         {seat === me && <span class="you">you</span>}

@@ -29,11 +29,12 @@ export function DesignerBoard({ view }: { view: DesignerView }) {
           {view.preview && <OfferCard card={view.preview} preview />}
         </div>
       </section>
-      <Seats players={view.players} toMove={view.to_move}>
+      <Seats players={view.players} toMove={view.to_move} board="aquarium">
         {(seat) => (
           <SeatPanel
             view={view}
             seat={seat}
+            board="aquarium"
             info={
               <span class="took">
                 {view.layouts[seat].animals} animals{view.drawn[seat] ? " · drew" : ""}
