@@ -133,6 +133,20 @@ def test_on_a_phone_the_trucks_and_your_zoo_come_first_and_another_zoo_is_one_ta
     assert fits()
 
 
+def test_on_a_phone_every_seat_of_five_has_its_tab_in_sight(phone: Page, server: Server) -> None:
+    # Four bots of one kind have long names ("Greedy bot (seat 5)"): the tabs must wrap, not
+    # run off the screen, so that every zoo is one tap away.
+    stored = store_game(
+        server, "zooloretto", ["me"] + ["greedy"] * 4, seed=5, moves=10, until=to_move(0)
+    )
+    phone.goto(stored.link(server))
+    phone.wait_for_selector("[data-board]")
+    for seat in range(5):
+        box = phone.locator(f'[data-seat-tab="{seat}"]').bounding_box()
+        assert box is not None, f"seat {seat} has no tab"
+        assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], (seat, box)
+
+
 def test_on_a_phone_buying_from_another_seat_leads_back_to_your_zoo(
     phone: Page, server: Server
 ) -> None:
