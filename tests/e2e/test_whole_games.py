@@ -61,6 +61,13 @@ def test_a_whole_game_against_bots_played_by_clicking(
     # and the move list marks the move shown.
     page.locator('[data-action="replay"]').click()
     page.wait_for_selector('[data-replay="0"] [data-board]')
+    # The log shows its start, and → works at once: the button that was clicked is gone,
+    # and the replay's text says to press → (no click into the replay first).
+    assert page.evaluate("document.querySelector('.move-log ol').scrollTop") == 0
+    page.keyboard.press("ArrowRight")
+    page.wait_for_selector('[data-replay="1"] .replay-move')
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_selector('[data-replay="0"] [data-board]')
     for action, name in [
         ("first", "first move"),
         ("prev", "previous move"),

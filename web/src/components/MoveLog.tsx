@@ -31,7 +31,7 @@ export function MoveLog({ log, names, onShow, current = null }: Props) {
       document.fonts?.ready.then(() => {
         el.scrollTop = el.scrollHeight;
       });
-    }
+    } else el.scrollTop = 0; // a replay at its start, before the first entry
   }, [log.length, current]);
   const items = [];
   let round: number | null | undefined = undefined;
