@@ -21,13 +21,16 @@ export function DesignerBoard({ view }: { view: DesignerView }) {
           <span>{view.deck_name}</span>
           {view.rank && <span data-rank>rank {view.rank}</span>}
         </div>
-        <div class="offer">
-          <span>offer:</span>
-          {view.offer.map((c) => (
-            <OfferCard key={c.card} card={c} />
-          ))}
-          {view.preview && <OfferCard card={view.preview} preview />}
-        </div>
+        {/* Once the last card is taken (the game's end) there is no offer to show: no empty "offer:". */}
+        {(view.offer.length > 0 || view.preview) && (
+          <div class="offer">
+            <span>offer:</span>
+            {view.offer.map((c) => (
+              <OfferCard key={c.card} card={c} />
+            ))}
+            {view.preview && <OfferCard card={view.preview} preview />}
+          </div>
+        )}
       </section>
       <Seats players={view.players} toMove={view.to_move} board="aquarium">
         {(seat) => (
