@@ -212,7 +212,10 @@ def test_tiles_are_pictures_named_in_words_with_a_text_fallback(page: Page, serv
 def test_the_about_page_credits_the_pictures_and_serves_their_licence(
     page: Page, server: Server
 ) -> None:
-    page.goto(server.url + "/about")
+    # The first page leads there (a player must not have to start a game to find it).
+    page.goto(server.url + "/")
+    page.locator('[data-link="about"]').click()
+    page.wait_for_url("**/about")
     assert "OpenMoji" in page.locator("main").inner_text()
     assert "CC BY-SA 4.0" in page.locator("main").inner_text()
     for which in ("openmoji", "font"):
