@@ -41,15 +41,20 @@ function AreaLines({ layout, sx, sy }: { layout: LayoutView; sx: (v: number) => 
 }
 
 /** Where each scoring area's points go: a section of it without an animal if there is one,
- * else the top-left corner of its first section (whose animal is then drawn in its corner). */
+ * else the top-left corner of its first section (whose animal is then drawn in its corner)
+ * that is not the entrance card's lower right one: that corner is the card's centre, where
+ * the door is drawn. */
 function pointSpots(layout: LayoutView): { area: AreaView; cell: [number, number]; corner: boolean }[] {
   const animal = new Set<string>();
   for (const c of layout.cards) c.sections.forEach((s, i) => s.animal && animal.add(cellKey(2 * c.x + (i % 2), 2 * c.y + Math.floor(i / 2))));
+  const entrance = layout.cards.find((c) => typeof c.card === "string");
+  const door = entrance ? cellKey(2 * entrance.x + 1, 2 * entrance.y + 1) : null;
   return layout.areas
     .filter((a) => a.points > 0)
     .map((a) => {
       const free = a.cells.find(([x, y]) => !animal.has(cellKey(x, y)));
-      return { area: a, cell: free ?? a.cells[0], corner: !free };
+      const corner = a.cells.find(([x, y]) => cellKey(x, y) !== door) ?? a.cells[0];
+      return { area: a, cell: free ?? corner, corner: !free };
     });
 }
 
