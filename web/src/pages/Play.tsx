@@ -216,10 +216,13 @@ export function Play({ id }: { id: string }) {
             <Board view={view} />
           </Flights>
         )}
-        <MoveLog log={log} names={names} current={replayAt === null ? null : replayAt - 1} onShow={replayAt === null ? setSpotlight : undefined} />
-        <div class="links-box">
-          <InviteLinks id={id} invites={invites} names={names} seats={snapshot.seats} />
-        </div>
+        {/* The links first: an invited player waits for them at the start, when the log is short. */}
+        <aside class="side">
+          <div class="links-box">
+            <InviteLinks id={id} invites={invites} names={names} seats={snapshot.seats} />
+          </div>
+          <MoveLog log={log} names={names} current={replayAt === null ? null : replayAt - 1} onShow={replayAt === null ? setSpotlight : undefined} />
+        </aside>
       </main>
     </PlayContext.Provider>
   );
