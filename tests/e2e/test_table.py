@@ -209,6 +209,18 @@ def test_tiles_are_pictures_named_in_words_with_a_text_fallback(page: Page, serv
     assert page.locator("image.picture").count() == 0
 
 
+def test_live_scores_say_1_point_not_1_points(page: Page, server: Server) -> None:
+    def one_point(state: State) -> bool:
+        return state.to_move == 0 and 1 in [s["total"] for s in state.view(0)["scores"]]
+
+    stored = store_game(server, "aquaretto", ["me", "me"], seed=4, moves=0, until=one_point)
+    page.goto(stored.link(server))
+    page.locator('[data-action="show-scores"]').check()
+    points = page.locator("[data-points]").all_inner_texts()
+    assert "1 point" in points, points
+    assert "1 points" not in points, points
+
+
 def test_the_about_page_credits_the_pictures_and_serves_their_licence(
     page: Page, server: Server
 ) -> None:

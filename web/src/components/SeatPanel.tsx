@@ -3,6 +3,7 @@
 import type { ComponentChildren } from "preact";
 import type { BaseView } from "../api/types";
 import { usePlay } from "../play/context";
+import { plural } from "../text/words";
 import { Coins } from "./Coins";
 
 interface Props {
@@ -33,7 +34,7 @@ export function SeatPanel({ view, seat, coins, info, board = "zoo", children }: 
         {coins !== undefined && <Coins n={coins} />}
         {showScores && (
           <span class="points" data-points={seat}>
-            {view.scores[seat].total} points
+            {plural(view.scores[seat].total, "point")}
           </span>
         )}
         {info}

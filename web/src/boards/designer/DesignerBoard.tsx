@@ -3,6 +3,7 @@ import type { CardView, DesignerView } from "../../api/types";
 import { SeatPanel } from "../../components/SeatPanel";
 import { Seats } from "../../components/Seats";
 import { usePlay } from "../../play/context";
+import { plural } from "../../text/words";
 import { Layout } from "./Layout";
 import { OfferCard } from "./OfferCard";
 
@@ -40,7 +41,8 @@ export function DesignerBoard({ view }: { view: DesignerView }) {
             board="aquarium"
             info={
               <span class="took">
-                {view.layouts[seat].animals} animals{view.drawn[seat] ? " · drew" : ""}
+                {plural(view.layouts[seat].animals, "animal")}
+                {view.drawn[seat] ? " · drew" : ""}
                 {view.passed[seat] ? " · passed" : ""}
               </span>
             }

@@ -4,7 +4,7 @@ import type { AreaView, CardView, LayoutView } from "../../api/types";
 import { RotateConfirm } from "../../components/RotateConfirm";
 import { usePlay } from "../../play/context";
 import { svgButton } from "../../play/keys";
-import { label } from "../../text/words";
+import { label, plural } from "../../text/words";
 import { cellKey, parseCell } from "../cells";
 import { CardSections, EntranceMark } from "./CardSections";
 import { turned } from "./sections";
@@ -124,7 +124,7 @@ export function Layout({ layout, seat, small, cards }: { layout: LayoutView; sea
           ))}
         {spots.map(({ area, cell: [x, y], corner }) => (
           <g key={cellKey(x, y)} class="area-points" data-area-points={area.points}>
-            <title>{`${label(area.colour)} area: ${area.sections} sections and ${area.animals} animals, ${area.points} points`}</title>
+            <title>{`${label(area.colour)} area: ${plural(area.sections, "section")} and ${plural(area.animals, "animal")}, ${plural(area.points, "point")}`}</title>
             <circle cx={sx(x) + (corner ? 6.5 : SECTION / 2)} cy={sy(y) + (corner ? 6.5 : SECTION / 2)} r={corner ? 6 : 9} />
             <text
               x={sx(x) + (corner ? 6.5 : SECTION / 2)}
