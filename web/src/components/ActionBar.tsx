@@ -68,7 +68,8 @@ export function ActionBar({ canUndo, onUndo }: { canUndo: boolean; onUndo: () =>
       ))}
       {choices.prefix.length > 0 && (
         <span class="chosen">
-          {chosenWords(choices.prefix)} …{" "}
+          {/* Just a money action's button pressed: the button, marked, already says it. */}
+          {chosen in MODES ? "" : `${chosenWords(choices.prefix)} … `}
           <button type="button" data-action="cancel" onClick={reset}>
             cancel
           </button>
