@@ -112,7 +112,9 @@ def test_on_a_phone_the_trucks_and_your_zoo_come_first_and_another_zoo_is_one_ta
     phone.wait_for_selector("[data-board]")
 
     def fits() -> bool:
-        return bool(phone.evaluate("document.documentElement.scrollWidth <= innerWidth"))
+        # The screen's width, not innerWidth: a phone widens its layout to what overflows.
+        width = phone.evaluate("document.documentElement.scrollWidth")
+        return bool(width <= PHONE["width"])
 
     def top(selector: str) -> float:
         box = phone.locator(selector).first.bounding_box()
@@ -145,6 +147,17 @@ def test_on_a_phone_every_seat_of_five_has_its_tab_in_sight(phone: Page, server:
         box = phone.locator(f'[data-seat-tab="{seat}"]').bounding_box()
         assert box is not None, f"seat {seat} has no tab"
         assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], (seat, box)
+
+
+def test_on_a_phone_the_score_sheet_of_five_seats_never_widens_the_page(
+    phone: Page, server: Server
+) -> None:
+    # Five seats, four of them bots with long names ("Greedy bot (seat 5)"), at the end.
+    stored = store_game(server, "zooloretto", ["me"] + ["greedy"] * 4, seed=3, moves=10_000)
+    phone.goto(stored.link(server))
+    phone.wait_for_selector("main.play[data-status='over'] [data-score-sheet]")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert phone.locator("[data-total]").count() == 5
 
 
 def test_on_a_phone_buying_from_another_seat_leads_back_to_your_zoo(
