@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page
 
+from tests.e2e.conftest import new_context
 from tests.e2e.pages import create_game
 from tests.e2e.player import ClickingPlayer, legal, number
 from tests.e2e.server import Server
@@ -30,3 +31,29 @@ def test_a_thinking_bot_is_shown_thinking_until_it_has_moved(page: Page, server:
         assert number(page) == before
         page.wait_for_function("() => !document.querySelector('[data-thinking]')", timeout=30_000)
         assert number(page) > before  # and gone once its action has arrived
+
+
+def test_at_the_paced_speed_only_the_seat_shown_to_move_is_shown_thinking(
+    browser: Browser, server: Server
+) -> None:
+    # Two greedy bots play four actions at once; the MCTS bot after them then thinks while
+    # the page still shows their moves one by one (the default pace). Meanwhile the seat the
+    # page calls thinking must be the seat it shows to move, never a seat further on.
+    context = new_context(browser, paced=True)
+    page = context.new_page()
+    create_game(page, server, "zooloretto", ["greedy", "greedy", "mcts:seconds=2", "me"], start=0)
+    seen = False
+    for _ in range(100):  # 10 s: the bot's first action, shown thinking for a while
+        state = page.evaluate(
+            """() => [[...document.querySelectorAll('[data-thinking]')]
+                        .map(e => e.dataset.thinking),
+                      document.querySelector('[data-to-move]')?.dataset.toMove ?? null]"""
+        )
+        thinking, to_move = state
+        assert all(seat == to_move for seat in thinking), state
+        seen = seen or bool(thinking)
+        if seen and number(page) > 4:
+            break
+        page.wait_for_timeout(100)
+    context.close()
+    assert seen, "the bot was never shown thinking"

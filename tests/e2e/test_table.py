@@ -112,7 +112,9 @@ def test_on_a_phone_the_trucks_and_your_zoo_come_first_and_another_zoo_is_one_ta
     phone.wait_for_selector("[data-board]")
 
     def fits() -> bool:
-        return bool(phone.evaluate("document.documentElement.scrollWidth <= innerWidth"))
+        # The screen's width, not innerWidth: a phone widens its layout to what overflows.
+        width = phone.evaluate("document.documentElement.scrollWidth")
+        return bool(width <= PHONE["width"])
 
     def top(selector: str) -> float:
         box = phone.locator(selector).first.bounding_box()
@@ -131,6 +133,31 @@ def test_on_a_phone_the_trucks_and_your_zoo_come_first_and_another_zoo_is_one_ta
     expect(other).to_be_visible()
     expect(mine).to_be_hidden()
     assert fits()
+
+
+def test_on_a_phone_every_seat_of_five_has_its_tab_in_sight(phone: Page, server: Server) -> None:
+    # Four bots of one kind have long names ("Greedy bot (seat 5)"): the tabs must wrap, not
+    # run off the screen, so that every zoo is one tap away.
+    stored = store_game(
+        server, "zooloretto", ["me"] + ["greedy"] * 4, seed=5, moves=10, until=to_move(0)
+    )
+    phone.goto(stored.link(server))
+    phone.wait_for_selector("[data-board]")
+    for seat in range(5):
+        box = phone.locator(f'[data-seat-tab="{seat}"]').bounding_box()
+        assert box is not None, f"seat {seat} has no tab"
+        assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], (seat, box)
+
+
+def test_on_a_phone_the_score_sheet_of_five_seats_never_widens_the_page(
+    phone: Page, server: Server
+) -> None:
+    # Five seats, four of them bots with long names ("Greedy bot (seat 5)"), at the end.
+    stored = store_game(server, "zooloretto", ["me"] + ["greedy"] * 4, seed=3, moves=10_000)
+    phone.goto(stored.link(server))
+    phone.wait_for_selector("main.play[data-status='over'] [data-score-sheet]")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert phone.locator("[data-total]").count() == 5
 
 
 def test_on_a_phone_buying_from_another_seat_leads_back_to_your_zoo(
@@ -195,10 +222,25 @@ def test_tiles_are_pictures_named_in_words_with_a_text_fallback(page: Page, serv
     assert page.locator("image.picture").count() == 0
 
 
+def test_live_scores_say_1_point_not_1_points(page: Page, server: Server) -> None:
+    def one_point(state: State) -> bool:
+        return state.to_move == 0 and 1 in [s["total"] for s in state.view(0)["scores"]]
+
+    stored = store_game(server, "aquaretto", ["me", "me"], seed=4, moves=0, until=one_point)
+    page.goto(stored.link(server))
+    page.locator('[data-action="show-scores"]').check()
+    points = page.locator("[data-points]").all_inner_texts()
+    assert "1 point" in points, points
+    assert "1 points" not in points, points
+
+
 def test_the_about_page_credits_the_pictures_and_serves_their_licence(
     page: Page, server: Server
 ) -> None:
-    page.goto(server.url + "/about")
+    # The first page leads there (a player must not have to start a game to find it).
+    page.goto(server.url + "/")
+    page.locator('[data-link="about"]').click()
+    page.wait_for_url("**/about")
     assert "OpenMoji" in page.locator("main").inner_text()
     assert "CC BY-SA 4.0" in page.locator("main").inner_text()
     for which in ("openmoji", "font"):

@@ -61,6 +61,13 @@ def test_a_whole_game_against_bots_played_by_clicking(
     # and the move list marks the move shown.
     page.locator('[data-action="replay"]').click()
     page.wait_for_selector('[data-replay="0"] [data-board]')
+    # The log shows its start, and → works at once: the button that was clicked is gone,
+    # and the replay's text says to press → (no click into the replay first).
+    assert page.evaluate("document.querySelector('.move-log ol').scrollTop") == 0
+    page.keyboard.press("ArrowRight")
+    page.wait_for_selector('[data-replay="1"] .replay-move')
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_selector('[data-replay="0"] [data-board]')
     for action, name in [
         ("first", "first move"),
         ("prev", "previous move"),
@@ -101,10 +108,29 @@ def area_points_beside_animals(page: Page) -> int:
     return len(points)
 
 
+def area_points_off_the_door(page: Page) -> int:
+    """Asserts that no area's points are drawn over the entrance card's door (the circles
+    may not overlap); the number of area-points badges checked."""
+    circles = page.evaluate(
+        """() => [...document.querySelectorAll('[data-area-points] circle, [data-entrance] circle')]
+             .map(e => { const r = e.getBoundingClientRect();
+                         return [!!e.closest('[data-entrance]'),
+                                 r.left + r.width / 2, r.top + r.height / 2, r.width / 2]; })"""
+    )
+    doors = [c[1:] for c in circles if c[0]]
+    points = [c[1:] for c in circles if not c[0]]
+    assert doors
+    for x, y, r in points:
+        for dx, dy, dr in doors:
+            assert ((x - dx) ** 2 + (y - dy) ** 2) ** 0.5 >= r + dr - 0.5, ((x, y, r), (dx, dy, dr))
+    return len(points)
+
+
 def designer_end(page: Page, solo: bool) -> None:
-    """Aquarium Designer's end: area points beside, not over, the animals (where a game of
-    random clicks scored any area); a solo rank."""
+    """Aquarium Designer's end: area points beside, not over, the animals and the door (where
+    a game of random clicks scored any area); a solo rank."""
     area_points_beside_animals(page)
+    area_points_off_the_door(page)
     sheet = page.locator("[data-score-sheet]").inner_text()
     if solo:
         assert "won" not in sheet and "designer rank" in sheet
@@ -117,6 +143,17 @@ def test_aquarium_designer_area_points_sit_beside_the_animals(page: Page, server
     stored = store_game(server, "aquarium-designer", ["me", "me"], seed=1, moves=10_000)
     page.goto(stored.link(server))
     page.wait_for_selector("main.play[data-status='over'] [data-area-points]")
+    assert area_points_beside_animals(page) >= 2
+
+
+def test_aquarium_designer_area_points_leave_the_door_free(page: Page, server: Server) -> None:
+    # Seed 4: the second seat has an area whose every section holds an animal, the first of
+    # them the entrance card's lower right section: its points went on that section's top
+    # left corner, the card's centre, where the door is.
+    stored = store_game(server, "aquarium-designer", ["me", "me"], seed=4, moves=10_000)
+    page.goto(stored.link(server))
+    page.wait_for_selector("main.play[data-status='over'] [data-area-points]")
+    assert area_points_off_the_door(page) >= 2
     assert area_points_beside_animals(page) >= 2
 
 

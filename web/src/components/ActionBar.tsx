@@ -2,6 +2,7 @@
 // (move, buy, exchange, discard, expand), cancelling the words chosen so far, and undo.
 // Each button exists only while the legal list holds an action it leads to.
 import { usePlay } from "../play/context";
+import { kindOf, kindStyle, tileWords } from "./tiles";
 
 /** Actions of their own: one click plays them. */
 const DIRECT: Record<string, string> = {
@@ -26,6 +27,27 @@ const MODES: Record<string, string> = {
   "expand large": "Large expansion (2 coins)",
 };
 
+/** What a begun action's first word is doing, said as a player would. */
+const DOING: Record<string, string> = {
+  place: "placing",
+  move: "moving",
+  buy: "buying",
+  exchange: "exchanging",
+  discard: "discarding",
+};
+
+/** The words chosen so far, in words rather than notation: "placing polar bear, with a fish",
+ * "small expansion", "card 17"; the first tile chosen named, places left out (the board
+ * shows them). */
+export function chosenWords(prefix: string[]): string {
+  const [verb, ...rest] = prefix;
+  if (verb === "expand") return `${rest[0] ?? ""} expansion`.trim();
+  if (verb === "draw") return rest[0] ? `card ${rest[0]}` : "a card";
+  const tile = rest.find((w) => kindStyle(kindOf(w)).picture !== ""); // a tile, not a place
+  const doing = DOING[verb] ?? verb;
+  return tile ? `${doing} ${tileWords(tile)}` : doing;
+}
+
 export function ActionBar({ canUndo, onUndo }: { canUndo: boolean; onUndo: () => void }) {
   const { choices, send, start, reset } = usePlay();
   const legal = choices.legal;
@@ -46,7 +68,8 @@ export function ActionBar({ canUndo, onUndo }: { canUndo: boolean; onUndo: () =>
       ))}
       {choices.prefix.length > 0 && (
         <span class="chosen">
-          {chosen} …{" "}
+          {/* Just a money action's button pressed: the button, marked, already says it. */}
+          {chosen in MODES ? "" : `${chosenWords(choices.prefix)} … `}
           <button type="button" data-action="cancel" onClick={reset}>
             cancel
           </button>

@@ -31,7 +31,7 @@ export function MoveLog({ log, names, onShow, current = null }: Props) {
       document.fonts?.ready.then(() => {
         el.scrollTop = el.scrollHeight;
       });
-    }
+    } else el.scrollTop = 0; // a replay at its start, before the first entry
   }, [log.length, current]);
   const items = [];
   let round: number | null | undefined = undefined;
@@ -65,6 +65,7 @@ export function MoveLog({ log, names, onShow, current = null }: Props) {
   return (
     <section class="move-log" aria-label="move log">
       <h2>Moves</h2>
+      {log.length === 0 && <p class="log-empty">No moves yet.</p>}
       <ol ref={list}>{items}</ol>
     </section>
   );

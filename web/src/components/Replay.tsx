@@ -1,7 +1,7 @@
 // A replay of a finished game: the spectator's view after the first n actions (GET
 // /api/games/{id}/replay/{n}), from the first action on. Buttons (each with a name), a
 // slider, and the keys ← → Home End step through it; the move log marks the position.
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { api } from "../api/http";
 import type { ReplayStep } from "../api/types";
 import { Choices } from "../play/choices";
@@ -30,6 +30,12 @@ export function Replay({ id, total, names, n, onStep }: Props) {
   const outer = usePlay();
   const [step, setStep] = useState<ReplayStep | null>(null);
   const [error, setError] = useState("");
+  const section = useRef<HTMLElement>(null);
+
+  // The button that opened the replay is gone: the keys its text names (→) must work at once.
+  useEffect(() => {
+    section.current?.focus({ preventScroll: true });
+  }, []);
 
   useEffect(() => {
     let live = true;
@@ -51,7 +57,7 @@ export function Replay({ id, total, names, n, onStep }: Props) {
   };
   const last = step?.log.filter((e) => e.number === n - 1).pop();
   return (
-    <section class="replay" data-replay={n} aria-label="replay" tabIndex={0} onKeyDown={onKeyDown}>
+    <section ref={section} class="replay" data-replay={n} aria-label="replay" tabIndex={0} onKeyDown={onKeyDown}>
       <h2>Replay</h2>
       <div class="replay-controls">
         <StepButton action="replay-first" icon="first" label="first move" onClick={() => go(0)} disabled={n === 0} />

@@ -17,50 +17,53 @@ export function ScoreSheet({ scores, names, result, rank }: Props) {
   const solo = names.length === 1;
   const winners = new Set(solo ? [] : (result?.winners ?? []));
   return (
-    <table class="score-sheet" data-score-sheet>
-      <thead>
-        <tr>
-          <th />
-          {names.map((n, i) => (
-            <th key={i} class={winners.has(i) ? "winner" : ""} scope="col">
-              {n}
-              {winners.has(i) ? " ★ won" : ""}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {categories.map((c) => (
-          <tr key={c}>
-            <th scope="row">{label(c)}</th>
-            {scores.map((s, i) => (
-              <td key={i}>{s[c] ?? 0}</td>
-            ))}
-          </tr>
-        ))}
-        <tr class="total">
-          <th scope="row">total</th>
-          {scores.map((s, i) => (
-            <td key={i} data-total={i}>
-              {s.total}
-            </td>
-          ))}
-        </tr>
-        {result && tiebreak && !solo && (
+    // The sheet scrolls sideways by itself if it must (five seats on a phone): never the page.
+    <div class="score-sheet-frame">
+      <table class="score-sheet" data-score-sheet>
+        <thead>
           <tr>
-            <th scope="row">{label(tiebreak)} (tie-break)</th>
-            {(result[tiebreak] ?? []).map((v, i) => (
-              <td key={i}>{v}</td>
+            <th />
+            {names.map((n, i) => (
+              <th key={i} class={winners.has(i) ? "winner" : ""} scope="col">
+                {n}
+                {winners.has(i) ? " ★ won" : ""}
+              </th>
             ))}
           </tr>
-        )}
-        {result && solo && rank && (
-          <tr class="rank">
-            <th scope="row">designer rank</th>
-            <td data-rank-cell>{rank}</td>
+        </thead>
+        <tbody>
+          {categories.map((c) => (
+            <tr key={c}>
+              <th scope="row">{label(c)}</th>
+              {scores.map((s, i) => (
+                <td key={i}>{s[c] ?? 0}</td>
+              ))}
+            </tr>
+          ))}
+          <tr class="total">
+            <th scope="row">total</th>
+            {scores.map((s, i) => (
+              <td key={i} data-total={i}>
+                {s.total}
+              </td>
+            ))}
           </tr>
-        )}
-      </tbody>
-    </table>
+          {result && tiebreak && !solo && (
+            <tr>
+              <th scope="row">{label(tiebreak)} (tie-break)</th>
+              {(result[tiebreak] ?? []).map((v, i) => (
+                <td key={i}>{v}</td>
+              ))}
+            </tr>
+          )}
+          {result && solo && rank && (
+            <tr class="rank">
+              <th scope="row">designer rank</th>
+              <td data-rank-cell>{rank}</td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -3,6 +3,7 @@
 import type { ComponentChildren } from "preact";
 import type { BaseView } from "../api/types";
 import { usePlay } from "../play/context";
+import { plural } from "../text/words";
 import { Coins } from "./Coins";
 
 interface Props {
@@ -10,15 +11,17 @@ interface Props {
   seat: number;
   coins?: number;
   info?: ComponentChildren;
+  /** What the seat's boards are called, for screen readers: "zoo" (the default) or "aquarium". */
+  board?: string;
   children: ComponentChildren;
 }
 
-export function SeatPanel({ view, seat, coins, info, children }: Props) {
+export function SeatPanel({ view, seat, coins, info, board = "zoo", children }: Props) {
   const { names, me, thinking, showScores } = usePlay();
   const moving = view.to_move === seat;
   const classes = ["seat-panel", seat === me ? "mine" : "", moving ? "to-move" : ""].filter(Boolean).join(" ");
   return (
-    <section class={classes} data-seat-panel={seat} aria-label={`${names[seat]}'s zoo`}>
+    <section class={classes} data-seat-panel={seat} aria-label={`${names[seat]}'s ${board}`}>
       <header>
         <strong>{names[seat]}</strong>
         {seat === me && <span class="you">you</span>}
@@ -31,7 +34,7 @@ export function SeatPanel({ view, seat, coins, info, children }: Props) {
         {coins !== undefined && <Coins n={coins} />}
         {showScores && (
           <span class="points" data-points={seat}>
-            {view.scores[seat].total} points
+            {plural(view.scores[seat].total, "point")}
           </span>
         )}
         {info}

@@ -10,11 +10,13 @@ import { seatOrder } from "../boards/seatOrder";
 interface Props {
   players: number;
   toMove: number | null;
+  /** What a seat's boards are called: "zoo" (the default), Aquarium Designer's "aquarium". */
+  board?: string;
   /** The seat's panel (a SeatPanel). */
   children: (seat: number) => ComponentChildren;
 }
 
-function SeatTab({ seat, shown, toMove, onShow }: { seat: number; shown: boolean; toMove: boolean; onShow: () => void }) {
+function SeatTab({ seat, shown, toMove, board, onShow }: { seat: number; shown: boolean; toMove: boolean; board: string; onShow: () => void }) {
   const { me, names } = usePlay();
   // Another seat's things are chosen by its number (Aquaretto's "buy 2", Zooloretto's "buy 2 camel/m").
   const choice = useChoice(seat === me ? [] : [[String(seat)]]);
@@ -30,7 +32,7 @@ function SeatTab({ seat, shown, toMove, onShow }: { seat: number; shown: boolean
       data-seat-tab={seat}
       onClick={onShow}
     >
-      {seat === me ? "Your zoo" : names[seat]}
+      {seat === me ? `Your ${board}` : names[seat]}
       {toMove && (
         <span class="tab-turn">
           {" "}
@@ -41,7 +43,7 @@ function SeatTab({ seat, shown, toMove, onShow }: { seat: number; shown: boolean
   );
 }
 
-export function Seats({ players, toMove, children }: Props) {
+export function Seats({ players, toMove, board = "zoo", children }: Props) {
   const { me, choices } = usePlay();
   const order = seatOrder(players, me);
   const [shown, setShown] = useState(order[0]);
@@ -70,9 +72,9 @@ export function Seats({ players, toMove, children }: Props) {
 
   return (
     <div class="seats">
-      <div class="seat-tabs" role="tablist" aria-label="zoos at the table" onKeyDown={onKeyDown}>
+      <div class="seat-tabs" role="tablist" aria-label={`${board}s at the table`} onKeyDown={onKeyDown}>
         {order.map((seat) => (
-          <SeatTab key={seat} seat={seat} shown={seat === visible} toMove={toMove === seat} onShow={() => setShown(seat)} />
+          <SeatTab key={seat} seat={seat} shown={seat === visible} toMove={toMove === seat} board={board} onShow={() => setShown(seat)} />
         ))}
       </div>
       {order.map((seat) => (

@@ -5,6 +5,9 @@ describe("the banner's sentence", () => {
   it("says what the player can do, from the legal list", () => {
     expect(canDo(["draw", "take A", "move camel/m e4"])).toBe("Draw a tile, take a truck, or spend coins.");
     expect(canDo(["pass"])).toBe("Pass.");
+    expect(canDo(["draw aquaretto", "draw zooloretto"])).toBe("Draw a tile.");
+    // Aquarium Designer's "draw" takes a card of the offer: it draws no tile.
+    expect(canDo(["draw 9 1,0 r0", "draw 11 -1,0 r90"])).toBe("Take a card of the offer and add it to your aquarium.");
   });
 
   it("says what to choose next once an action is begun", () => {

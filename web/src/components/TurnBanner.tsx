@@ -8,7 +8,8 @@ import { pendingWords } from "../text/words";
 /** What the first words of the legal actions let a player do, in the order they are said. */
 const DOING: [RegExp, string][] = [
   [/^draw \d/, "take a card of the offer and add it to your aquarium"],
-  [/^draw( |$)/, "draw a tile"],
+  // Zooloretto's "draw", the combined game's "draw aquaretto": never Designer's "draw 17 …".
+  [/^draw( aquaretto| zooloretto)?$/, "draw a tile"],
   [/^load /, "put the drawn tile on a truck"],
   [/^take /, "take a truck"],
   [/^place /, "place the tiles of your truck"],

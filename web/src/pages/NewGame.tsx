@@ -154,6 +154,12 @@ export function NewGame() {
           )}
         </form>
       )}
+      {/* The credits (OpenMoji's licence asks for them) are one click from the first page too. */}
+      <p class="hint">
+        <a href="/about" data-link="about">
+          About the pictures, the font and the games
+        </a>
+      </p>
     </main>
   );
 }

@@ -84,6 +84,9 @@ export function Play({ id }: { id: string }) {
   const [pace, setPace] = useState(storedPace);
   const [sound, setSound] = useState(() => localStorage.getItem("zoogames:sound") === "on");
   const snapshot = usePaced(game.snapshot, pace);
+  // A bot thinks about the position the server holds: say so once the board shows it, not
+  // while earlier moves are still being shown one by one (the banner would name another seat).
+  const thinking = snapshot !== null && snapshot.number === game.snapshot?.number ? game.thinking : null;
   const log = useMemo(() => (snapshot ? game.log.filter((e) => e.number < snapshot.number) : []), [game.log, snapshot]);
   const [spotlight, setSpotlight] = useState<LogEntry | null>(null);
   const [showScores, setShowScores] = useState(false);
@@ -97,7 +100,7 @@ export function Play({ id }: { id: string }) {
     position: snapshot?.number ?? 0,
     me: game.refused || !snapshot ? null : snapshot.you,
     names,
-    thinking: game.thinking,
+    thinking,
     showScores,
     onSend: game.act,
     last: snapshot ? lastActions(log, snapshot.view.players) : [],
@@ -141,9 +144,9 @@ export function Play({ id }: { id: string }) {
               {view.to_move === you ? "your turn" : `${names[view.to_move]} to move`}
             </span>
           )}
-          {game.thinking !== null && (
-            <span class="thinking" data-thinking={game.thinking}>
-              {names[game.thinking]} is thinking…
+          {thinking !== null && (
+            <span class="thinking" data-thinking={thinking}>
+              {names[thinking]} is thinking…
             </span>
           )}
           <label class="toggle">
@@ -189,7 +192,7 @@ export function Play({ id }: { id: string }) {
         {game.error && <ErrorBanner id={id} error={game.error} refused={game.refused} status={game.errorStatus} />}
         <SeatSwitcher id={id} names={names} />
         {joining && (invited ?? you) !== null && <JoinForm seat={(invited ?? you) as number} onJoin={game.join} />}
-        {!over && <TurnBanner view={view} you={you} names={names} thinking={game.thinking} />}
+        {!over && <TurnBanner view={view} you={you} names={names} thinking={thinking} />}
         <p class="sr-only" aria-live="polite" data-announce>
           {log.length > 0 ? `${entryText(log[log.length - 1], names)}.` : ""}
         </p>
@@ -213,10 +216,13 @@ export function Play({ id }: { id: string }) {
             <Board view={view} />
           </Flights>
         )}
-        <MoveLog log={log} names={names} current={replayAt === null ? null : replayAt - 1} onShow={replayAt === null ? setSpotlight : undefined} />
-        <div class="links-box">
-          <InviteLinks id={id} invites={invites} names={names} seats={snapshot.seats} />
-        </div>
+        {/* The links first: an invited player waits for them at the start, when the log is short. */}
+        <aside class="side">
+          <div class="links-box">
+            <InviteLinks id={id} invites={invites} names={names} seats={snapshot.seats} />
+          </div>
+          <MoveLog log={log} names={names} current={replayAt === null ? null : replayAt - 1} onShow={replayAt === null ? setSpotlight : undefined} />
+        </aside>
       </main>
     </PlayContext.Provider>
   );

@@ -3,6 +3,7 @@ import type { CardView, DesignerView } from "../../api/types";
 import { SeatPanel } from "../../components/SeatPanel";
 import { Seats } from "../../components/Seats";
 import { usePlay } from "../../play/context";
+import { plural } from "../../text/words";
 import { Layout } from "./Layout";
 import { OfferCard } from "./OfferCard";
 
@@ -21,22 +22,27 @@ export function DesignerBoard({ view }: { view: DesignerView }) {
           <span>{view.deck_name}</span>
           {view.rank && <span data-rank>rank {view.rank}</span>}
         </div>
-        <div class="offer">
-          <span>offer:</span>
-          {view.offer.map((c) => (
-            <OfferCard key={c.card} card={c} />
-          ))}
-          {view.preview && <OfferCard card={view.preview} preview />}
-        </div>
+        {/* Once the last card is taken (the game's end) there is no offer to show: no empty "offer:". */}
+        {(view.offer.length > 0 || view.preview) && (
+          <div class="offer">
+            <span>offer:</span>
+            {view.offer.map((c) => (
+              <OfferCard key={c.card} card={c} />
+            ))}
+            {view.preview && <OfferCard card={view.preview} preview />}
+          </div>
+        )}
       </section>
-      <Seats players={view.players} toMove={view.to_move}>
+      <Seats players={view.players} toMove={view.to_move} board="aquarium">
         {(seat) => (
           <SeatPanel
             view={view}
             seat={seat}
+            board="aquarium"
             info={
               <span class="took">
-                {view.layouts[seat].animals} animals{view.drawn[seat] ? " · drew" : ""}
+                {plural(view.layouts[seat].animals, "animal")}
+                {view.drawn[seat] ? " · drew" : ""}
                 {view.passed[seat] ? " · passed" : ""}
               </span>
             }

@@ -4,7 +4,7 @@ import type { AreaView, CardView, LayoutView } from "../../api/types";
 import { RotateConfirm } from "../../components/RotateConfirm";
 import { usePlay } from "../../play/context";
 import { svgButton } from "../../play/keys";
-import { label } from "../../text/words";
+import { label, plural } from "../../text/words";
 import { cellKey, parseCell } from "../cells";
 import { CardSections, EntranceMark } from "./CardSections";
 import { turned } from "./sections";
@@ -41,15 +41,20 @@ function AreaLines({ layout, sx, sy }: { layout: LayoutView; sx: (v: number) => 
 }
 
 /** Where each scoring area's points go: a section of it without an animal if there is one,
- * else the top-left corner of its first section (whose animal is then drawn in its corner). */
+ * else the top-left corner of its first section (whose animal is then drawn in its corner)
+ * that is not the entrance card's lower right one: that corner is the card's centre, where
+ * the door is drawn. */
 function pointSpots(layout: LayoutView): { area: AreaView; cell: [number, number]; corner: boolean }[] {
   const animal = new Set<string>();
   for (const c of layout.cards) c.sections.forEach((s, i) => s.animal && animal.add(cellKey(2 * c.x + (i % 2), 2 * c.y + Math.floor(i / 2))));
+  const entrance = layout.cards.find((c) => typeof c.card === "string");
+  const door = entrance ? cellKey(2 * entrance.x + 1, 2 * entrance.y + 1) : null;
   return layout.areas
     .filter((a) => a.points > 0)
     .map((a) => {
       const free = a.cells.find(([x, y]) => !animal.has(cellKey(x, y)));
-      return { area: a, cell: free ?? a.cells[0], corner: !free };
+      const corner = a.cells.find(([x, y]) => cellKey(x, y) !== door) ?? a.cells[0];
+      return { area: a, cell: free ?? corner, corner: !free };
     });
 }
 
@@ -119,7 +124,7 @@ export function Layout({ layout, seat, small, cards }: { layout: LayoutView; sea
           ))}
         {spots.map(({ area, cell: [x, y], corner }) => (
           <g key={cellKey(x, y)} class="area-points" data-area-points={area.points}>
-            <title>{`${label(area.colour)} area: ${area.sections} sections and ${area.animals} animals, ${area.points} points`}</title>
+            <title>{`${label(area.colour)} area: ${plural(area.sections, "section")} and ${plural(area.animals, "animal")}, ${plural(area.points, "point")}`}</title>
             <circle cx={sx(x) + (corner ? 6.5 : SECTION / 2)} cy={sy(y) + (corner ? 6.5 : SECTION / 2)} r={corner ? 6 : 9} />
             <text
               x={sx(x) + (corner ? 6.5 : SECTION / 2)}
