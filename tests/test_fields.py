@@ -3,12 +3,15 @@ holds, and the derived copy and equality follow the declaration field by field."
 
 from __future__ import annotations
 
+import importlib.util
 import types
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 import zoogames
+from zoogames.core import fields as fields_module
 from zoogames.core.fields import LIST, NESTED, SHARED, copy_of, declared, fields
 from zoogames.core.game import State
 from zoogames.core.rng import Rng
@@ -115,3 +118,32 @@ def test_a_declaration_is_checked_and_copied_as_declared() -> None:
     dst = copy_of(src)
     assert (dst.a, dst.b, dst.c) == ((1, 2), [3], [[4]])  # type: ignore[attr-defined]
     assert dst.a is src.a and dst.b is not src.b and dst.c[0] is not src.c[0]  # type: ignore[attr-defined]
+
+
+GENERATOR = Path(__file__).resolve().parent.parent / "scripts" / "gen_copies.py"
+
+
+def generator() -> Any:
+    """``scripts/gen_copies.py`` as a module."""
+    spec = importlib.util.spec_from_file_location("gen_copies", GENERATOR)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_generated_copies_are_current() -> None:
+    gen = generator()
+    stale = [str(p) for p in gen.stale()]
+    assert not stale, f"not current: {stale} (run `make copies`)"
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_every_declared_class_copies_with_its_generated_function(
+    game_id: str, players: int
+) -> None:
+    """The copies in use are the games' ``copies.py`` (compiled with the engine), not ``exec``'s."""
+    for obj in parts(played(game_id, players)):
+        made = fields_module._MAKERS[type(obj)]
+        assert made.__module__.endswith(".copies"), type(obj).__name__
+        assert made.__name__ == generator().function_name(type(obj).__name__)
