@@ -82,7 +82,7 @@ class TruckGreedy(GreedyBot):
         """
         assert isinstance(state, TruckState) and state.to_move is not None
         if state.drawn >= 0:
-            state.apply(rng.choice(legal))
+            state.play(rng.choice(legal))
         else:
             self.finish_turn(state, state.to_move)
 
@@ -90,7 +90,7 @@ class TruckGreedy(GreedyBot):
         """What the truck is worth to us with the tile, less its worth to the next taker."""
         assert isinstance(action, Load)
         after = state.clone()
-        after.apply(action)
+        after.play(action)
         tiles = after.trucks[action.truck]
         mine = self.truck_gain(after, seat, action.truck)
         others = [
