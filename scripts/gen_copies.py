@@ -6,7 +6,9 @@ generate it with ``exec``, but code made by ``exec`` always runs interpreted, an
 compiled engine's native classes it runs slower than plain Python (every attribute goes
 through a descriptor). So the same copy is written here, once per class, as source in the
 game's package (``zoogames/games/<game>/copies.py``), which the engine build compiles
-and which registers itself with :func:`~zoogames.core.fields.register`. The declaration
+and which registers itself with :func:`~zoogames.core.fields.register`. A state that
+holds objects per seat (zoos, layouts) also gets a copy for one seat
+(:func:`~zoogames.core.fields.register_for_seat`, ``State.clone_for``). The declaration
 stays the single source: ``--check`` writes nothing and fails if a file is not what the
 declarations give (``tests/test_fields.py`` runs it).
 
@@ -60,6 +62,14 @@ def function_name(cls_name: str) -> str:
     return "copy_" + re.sub(r"(?<!^)(?=[A-Z])", "_", cls_name).lower()
 
 
+def signature(fn: str, params: str, returns: str) -> list[str]:
+    """A ``def`` line, wrapped as ruff formats it when it would pass 100 characters."""
+    line = f"def {fn}({params}) -> {returns}:"
+    if len(line) <= 100:
+        return [line]
+    return [f"def {fn}(", f"    {params}", f") -> {returns}:"]
+
+
 def _load(module: str, name: str) -> type:
     """The class ``name`` of ``module``."""
     from importlib import import_module
@@ -84,36 +94,57 @@ def source(package: str) -> str:
     classes = [(module, name, _load(module, name)) for module, name in MODULES[package]]
     imports: dict[str, set[str]] = {"zoogames.core.fields": {"register"}}
     body: list[str] = []
+    names: list[str] = []
+    registers: list[str] = []
     for module, name, cls in classes:
         imports.setdefault(module, set()).add(name)
         fn = function_name(name)
-        body += [
-            "",
-            "",
-            f"def {fn}(src: {name}) -> {name}:",
-            f'    """A copy of ``src`` as ``{name}.FIELDS`` declares."""',
-            f"    dst = {name}.__new__({name})",
-        ]
-        for field, kind in declared(cls):
-            if isinstance(kind, type):
-                where, item_fn = home[kind]
-                if where != here:
-                    imports.setdefault(where, set()).add(item_fn)
-                expr = f"[{item_fn}(x) for x in src.{field}]"
-            elif kind == SHARED:
-                expr = f"src.{field}"
-            elif kind == LIST:
-                expr = f"src.{field}[:]"
-            elif kind == NESTED:
-                expr = f"[x[:] for x in src.{field}]"
-            else:  # pragma: no cover (fields() refuses other kinds)
-                raise ValueError(f"{name}.{field}: unknown kind {kind!r}")
-            body.append(f"    dst.{field} = {expr}")
-        body.append("    return dst")
+        per_seat = any(isinstance(kind, type) for _, kind in declared(cls))
+        for for_seat in (False, True) if per_seat else (False,):
+            fn_here = f"{fn}_for_seat" if for_seat else fn
+            names.append(fn_here)
+            if for_seat:
+                imports["zoogames.core.fields"].add("register_for_seat")
+                registers.append(f"register_for_seat({name}, {fn_here})")
+                body += [
+                    "",
+                    "",
+                    *signature(fn_here, f"src: {name}, seat: int", name),
+                    '    """A copy of ``src`` for ``seat`` (``State.clone_for``)."""',
+                ]
+            else:
+                registers.append(f"register({name}, {fn_here})")
+                body += [
+                    "",
+                    "",
+                    *signature(fn_here, f"src: {name}", name),
+                    f'    """A copy of ``src`` as ``{name}.FIELDS`` declares."""',
+                ]
+            body.append(f"    dst = {name}.__new__({name})")
+            for field, kind in declared(cls):
+                if isinstance(kind, type):
+                    where, item_fn = home[kind]
+                    if where != here:
+                        imports.setdefault(where, set()).add(item_fn)
+                    if for_seat:
+                        body.append(f"    dst.{field} = src.{field}[:]")
+                        expr = f"{item_fn}(src.{field}[seat])"
+                        body.append(f"    dst.{field}[seat] = {expr}")
+                        continue
+                    expr = f"[{item_fn}(x) for x in src.{field}]"
+                elif kind == SHARED:
+                    expr = f"src.{field}"
+                elif kind == LIST:
+                    expr = f"src.{field}[:]"
+                elif kind == NESTED:
+                    expr = f"[x[:] for x in src.{field}]"
+                else:  # pragma: no cover (fields() refuses other kinds)
+                    raise ValueError(f"{name}.{field}: unknown kind {kind!r}")
+                body.append(f"    dst.{field} = {expr}")
+            body.append("    return dst")
     body.append("")
     body.append("")
-    body += [f"register({name}, {function_name(name)})" for _, name, _ in classes]
-    names = [function_name(name) for _, name, _ in classes]
+    body += registers
     listed = ", ".join(f'"{n}"' for n in sorted(names))
     body += ["", f"__all__ = [{listed}]", ""]
     what = ", ".join(f"``{name}``" for _, name, _ in classes)

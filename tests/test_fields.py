@@ -147,3 +147,43 @@ def test_every_declared_class_copies_with_its_generated_function(
         made = fields_module._MAKERS[type(obj)]
         assert made.__module__.endswith(".copies"), type(obj).__name__
         assert made.__name__ == generator().function_name(type(obj).__name__)
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_a_copy_for_one_seat_copies_its_objects_and_shares_the_others(
+    game_id: str, players: int
+) -> None:
+    state = played(game_id, players)
+    seat = state.to_move if state.to_move is not None else 0
+    copy = state.clone_for(seat)
+    assert copy == state
+    per_seat = [name for name, kind in declared(type(state)) if isinstance(kind, type)]
+    assert per_seat, "every game holds something per seat"
+    for name in per_seat:
+        mine, theirs = getattr(state, name), getattr(copy, name)
+        assert theirs is not mine
+        for i, (a, b) in enumerate(zip(mine, theirs, strict=True)):
+            assert (a is b) == (i != seat), (name, i)
+    assert copy.history is not state.history
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_a_step_of_a_turn_played_on_a_copy_for_its_seat_leaves_the_state_alone(
+    game_id: str, players: int
+) -> None:
+    """What the greedy bot's one-ply steps rely on (``GreedyBot.step_value``)."""
+    state = zoogames.games.get(game_id).new_game(players=players, seed=4)
+    rng = Rng(4, "fields")
+    steps = 0
+    while not state.is_terminal:
+        legal = state.legal_actions()
+        seat = state.to_move
+        assert seat is not None
+        if state.turn_in_progress():
+            before = state.clone()
+            for action in legal:
+                state.clone_for(seat).play(action)
+            assert state == before
+            steps += 1
+        state.apply(rng.choice(legal))
+    assert steps or game_id == "aquarium-designer"  # Designer has no turn of several steps

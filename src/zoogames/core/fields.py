@@ -109,6 +109,29 @@ def register(cls: type[T], made: Callable[[T], T]) -> None:
     _MAKERS[cls] = made
 
 
+_SEAT_MAKERS: dict[type, Callable[[Any, int], Any]] = {}
+"""Per class, its copy for one seat (:func:`copy_for_seat`), where a game registered one."""
+
+
+def register_for_seat(cls: type[T], made: Callable[[T, int], T]) -> None:
+    """Use ``made`` as the copy of ``cls`` for one seat (:func:`copy_for_seat`)."""
+    _SEAT_MAKERS[cls] = made
+
+
+def copy_for_seat(obj: T, seat: int) -> T:
+    """A copy of ``obj`` whose objects held per seat are copied for ``seat`` only.
+
+    The other seats' objects (the fields whose kind is a class: a zoo per seat) are
+    shared with ``obj``, so the copy may change nothing of theirs. A class without a
+    registered copy for one seat is copied whole (:func:`copy_of`).
+    """
+    made = _SEAT_MAKERS.get(type(obj))
+    if made is None:
+        return copy_of(obj)
+    copy: T = made(obj, seat)
+    return copy
+
+
 def copy_of(obj: T) -> T:
     """A new object of ``obj``'s class with every declared field copied as declared."""
     made = _MAKERS.get(type(obj))

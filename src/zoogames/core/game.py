@@ -22,7 +22,16 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, Self
 
 from zoogames.core.errors import IllegalAction, ZoogamesError
-from zoogames.core.fields import LIST, SHARED, Fields, copy_of, fields, rebuilt, same_fields
+from zoogames.core.fields import (
+    LIST,
+    SHARED,
+    Fields,
+    copy_for_seat,
+    copy_of,
+    fields,
+    rebuilt,
+    same_fields,
+)
 from zoogames.core.rng import SPLITMIX64, generator_of
 
 JSON = Any
@@ -344,6 +353,17 @@ class State(ABC):
     def clone(self) -> Self:
         """An independent copy: every declared field, copied as its declaration says."""
         return copy_of(self)
+
+    def clone_for(self, seat: int) -> Self:
+        """A copy for a look-ahead at actions that change nothing of the other seats'.
+
+        Like :meth:`clone`, but the objects held per seat (each seat's zoo or layout) are
+        copied for ``seat`` only and shared with this state for the others: a search bot's
+        trial of a step of ``seat``'s own turn (placing its tiles) copies one zoo, not
+        all. Playing on the copy an action that changes another seat's holdings (buying
+        from its depot) would change this state too.
+        """
+        return copy_for_seat(self, seat)
 
     def __eq__(self, other: object) -> bool:
         """The same game, seed, history and position, field by field (for replay tests)."""

@@ -48,8 +48,13 @@ class GreedyBot(Bot):
             state.play(max(legal, key=lambda a: self.step_value(state, a, seat)))
 
     def step_value(self, state: State, action: Action, seat: int) -> float:
-        """The evaluation right after one action (legal in ``state``; no look-ahead)."""
-        after = state.clone()
+        """The evaluation right after one step of ``seat``'s turn in progress (no look-ahead).
+
+        ``action`` is legal in ``state``, and ``seat`` is to move inside its turn: such a
+        step (placing a tile, an offspring, a coworker) changes no other seat's holdings,
+        so the trial copies only ``seat``'s (``State.clone_for``).
+        """
+        after = state.clone_for(seat)
         after.play(action)
         return self.evaluate(after, seat)
 

@@ -31,7 +31,7 @@ class AquarettoGreedy(TruckGreedy):
         """The seat's score now plus its water zoo's promise."""
         assert isinstance(state, AquarettoState)
         z = state.zoos[seat]
-        value = float(z.score(state.coins[seat]).total)
+        value = float(z.points(state.coins[seat]))
         for s in range(8):
             if z.species[s]:
                 value += ROOM * min(3, z.legal_cells(s).bit_count())

@@ -89,7 +89,7 @@ class TruckGreedy(GreedyBot):
     def load_value(self, state: TruckState, action: Action, seat: int) -> float:
         """What the truck is worth to us with the tile, less its worth to the next taker."""
         assert isinstance(action, Load)
-        after = state.clone()
+        after = state.clone_for(seat)  # a load changes no zoo: no zoo needs its own copy
         after.play(action)
         tiles = after.trucks[action.truck]
         mine = self.truck_gain(after, seat, action.truck)
@@ -107,7 +107,7 @@ class TruckGreedy(GreedyBot):
         """How much taking ``truck`` now would raise ``seat``'s evaluation."""
         if state.took[seat] >= 0 or not state.trucks[truck]:
             return 0.0
-        trial = state.clone()
+        trial = state.clone_for(seat)  # taking and placing change only this seat's zoo
         trial.to_move = seat  # a what-if: as if it were that seat's turn
         trial.drawn = -1
         before = self.evaluate(trial, seat)

@@ -27,17 +27,22 @@ PROGRESS, ROOM, BREEDING, COIN = 0.7, 0.5, 0.4, 0.6
 
 def zoo_value(board: ZooBoard, barn_penalty: int = 2) -> float:
     """A zoo's score now plus its promise (see the module docstring; coins aside)."""
-    value = float(board.score(barn_penalty).total)
+    # the score's total (Z-R4), each enclosure's points computed once for both uses
+    now = [board.enclosure_points(e) for e in range(board.built)]
+    value = float(board.points_beside_enclosures(barn_penalty) + sum(now))
     for e in range(board.built):
         pen = board.pens[e]
         if not pen:
             value += ROOM
             continue
         spec = ENCLOSURES[e]
-        now = board.enclosure_points(e)
-        value += max(0.0, PROGRESS * spec.full * len(pen) / spec.size - now)
-        marks = [zt.mark_of(x) for x in pen]
-        value += BREEDING * (marks.count(zt.MALE) + marks.count(zt.FEMALE))
+        value += max(0.0, PROGRESS * spec.full * len(pen) / spec.size - now[e])
+        fertile = 0
+        for x in pen:
+            mark = zt.mark_of(x)
+            if mark in (zt.MALE, zt.FEMALE):
+                fertile += 1
+        value += BREEDING * fertile
     return value
 
 

@@ -7,7 +7,7 @@ change a declaration and regenerate. Compiled with the engine, unlike the copies
 
 from __future__ import annotations
 
-from zoogames.core.fields import register
+from zoogames.core.fields import register, register_for_seat
 from zoogames.games.aquaretto.state import AquarettoState
 from zoogames.games.aquaretto.zoo import WaterZoo
 
@@ -70,7 +70,41 @@ def copy_aquaretto_state(src: AquarettoState) -> AquarettoState:
     return dst
 
 
+def copy_aquaretto_state_for_seat(src: AquarettoState, seat: int) -> AquarettoState:
+    """A copy of ``src`` for ``seat`` (``State.clone_for``)."""
+    dst = AquarettoState.__new__(AquarettoState)
+    dst.game = src.game
+    dst.players = src.players
+    dst.seed = src.seed
+    dst.options = src.options
+    dst.history = src.history[:]
+    dst.to_move = src.to_move
+    dst.trucks = [x[:] for x in src.trucks]
+    dst.capacity = src.capacity
+    dst.taker = src.taker[:]
+    dst.truck_pile = src.truck_pile[:]
+    dst.took = src.took[:]
+    dst.piles = [x[:] for x in src.piles]
+    dst.pile_state = src.pile_state[:]
+    dst.restricted = src.restricted
+    dst.drawn = src.drawn
+    dst.unloading = src.unloading[:]
+    dst.pending = src.pending[:]
+    dst.coins = src.coins[:]
+    dst.bank = src.bank
+    dst.discarded = src.discarded[:]
+    dst.final_round = src.final_round
+    dst.round = src.round
+    dst.zoos = src.zoos[:]
+    dst.zoos[seat] = copy_water_zoo(src.zoos[seat])
+    dst.supply = src.supply
+    dst.young_left = src.young_left[:]
+    dst.in_play = src.in_play
+    return dst
+
+
 register(WaterZoo, copy_water_zoo)
 register(AquarettoState, copy_aquaretto_state)
+register_for_seat(AquarettoState, copy_aquaretto_state_for_seat)
 
-__all__ = ["copy_aquaretto_state", "copy_water_zoo"]
+__all__ = ["copy_aquaretto_state", "copy_aquaretto_state_for_seat", "copy_water_zoo"]

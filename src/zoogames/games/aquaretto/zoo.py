@@ -284,19 +284,38 @@ class WaterZoo:
 
     # ----- scoring (A-R12) --------------------------------------------------------------
 
-    def score(self, coins: int) -> Score:
-        """Points of this water zoo and depot, given the player's coins."""
+    def _trained(self) -> int:
+        """Animals next to a trainer that can be trained (A-R12), counted per trainer."""
         trainable = 0
         for s in TRAINABLE:
             trainable |= self.species[s]
         trainable &= ~self.bolt
-        trained = sum((g.AROUND[t] & trainable).bit_count() for t in bits(self.trainers))
-        depot_species = len({t >> 3 for t in self.depot})
+        trained = 0
+        for t in bits(self.trainers):
+            trained += (g.AROUND[t] & trainable).bit_count()
+        return trained
+
+    def _depot_points(self) -> int:
+        """The depot's (negative) points: per species in it, 2, or 1 with a manager."""
+        return -len({t >> 3 for t in self.depot}) * (1 if self.manager else 2)
+
+    def score(self, coins: int) -> Score:
+        """Points of this water zoo and depot, given the player's coins."""
         parts = {
             "animals": self.animals.bit_count(),
             "cashiers": coins * self.cashiers,
             "keepers": (self.fish & self.animals).bit_count() * self.keepers,
-            "trainers": trained,
-            "depot": -depot_species * (1 if self.manager else 2),
+            "trainers": self._trained(),
+            "depot": self._depot_points(),
         }
         return Score(sum(parts.values()), parts)
+
+    def points(self, coins: int) -> int:
+        """``score(coins).total`` without the breakdown (for the bots' evaluations)."""
+        return (
+            self.animals.bit_count()
+            + coins * self.cashiers
+            + (self.fish & self.animals).bit_count() * self.keepers
+            + self._trained()
+            + self._depot_points()
+        )

@@ -7,7 +7,7 @@ change a declaration and regenerate. Compiled with the engine, unlike the copies
 
 from __future__ import annotations
 
-from zoogames.core.fields import register
+from zoogames.core.fields import register, register_for_seat
 from zoogames.games.aquaretto.copies import copy_water_zoo
 from zoogames.games.aquaretto_zooloretto.state import AquarettoZoolorettoState
 from zoogames.games.zooloretto.copies import copy_zoo_board
@@ -48,6 +48,46 @@ def copy_aquaretto_zooloretto_state(src: AquarettoZoolorettoState) -> AquarettoZ
     return dst
 
 
-register(AquarettoZoolorettoState, copy_aquaretto_zooloretto_state)
+def copy_aquaretto_zooloretto_state_for_seat(
+    src: AquarettoZoolorettoState, seat: int
+) -> AquarettoZoolorettoState:
+    """A copy of ``src`` for ``seat`` (``State.clone_for``)."""
+    dst = AquarettoZoolorettoState.__new__(AquarettoZoolorettoState)
+    dst.game = src.game
+    dst.players = src.players
+    dst.seed = src.seed
+    dst.options = src.options
+    dst.history = src.history[:]
+    dst.to_move = src.to_move
+    dst.trucks = [x[:] for x in src.trucks]
+    dst.capacity = src.capacity
+    dst.taker = src.taker[:]
+    dst.truck_pile = src.truck_pile[:]
+    dst.took = src.took[:]
+    dst.piles = [x[:] for x in src.piles]
+    dst.pile_state = src.pile_state[:]
+    dst.restricted = src.restricted
+    dst.drawn = src.drawn
+    dst.unloading = src.unloading[:]
+    dst.pending = src.pending[:]
+    dst.coins = src.coins[:]
+    dst.bank = src.bank
+    dst.discarded = src.discarded[:]
+    dst.final_round = src.final_round
+    dst.round = src.round
+    dst.zoos = src.zoos[:]
+    dst.zoos[seat] = copy_water_zoo(src.zoos[seat])
+    dst.supply = src.supply
+    dst.young_left = src.young_left[:]
+    dst.in_play = src.in_play
+    dst.boards = src.boards[:]
+    dst.boards[seat] = copy_zoo_board(src.boards[seat])
+    dst.offspring_left = src.offspring_left[:]
+    dst.species_in_play = src.species_in_play
+    return dst
 
-__all__ = ["copy_aquaretto_zooloretto_state"]
+
+register(AquarettoZoolorettoState, copy_aquaretto_zooloretto_state)
+register_for_seat(AquarettoZoolorettoState, copy_aquaretto_zooloretto_state_for_seat)
+
+__all__ = ["copy_aquaretto_zooloretto_state", "copy_aquaretto_zooloretto_state_for_seat"]

@@ -7,7 +7,7 @@ change a declaration and regenerate. Compiled with the engine, unlike the copies
 
 from __future__ import annotations
 
-from zoogames.core.fields import register
+from zoogames.core.fields import register, register_for_seat
 from zoogames.games.aquarium_designer.layout import Layout
 from zoogames.games.aquarium_designer.state import DesignerState
 
@@ -51,7 +51,32 @@ def copy_designer_state(src: DesignerState) -> DesignerState:
     return dst
 
 
+def copy_designer_state_for_seat(src: DesignerState, seat: int) -> DesignerState:
+    """A copy of ``src`` for ``seat`` (``State.clone_for``)."""
+    dst = DesignerState.__new__(DesignerState)
+    dst.game = src.game
+    dst.players = src.players
+    dst.seed = src.seed
+    dst.options = src.options
+    dst.history = src.history[:]
+    dst.to_move = src.to_move
+    dst.deck = src.deck
+    dst.need = src.need
+    dst.pile = src.pile[:]
+    dst.preview = src.preview
+    dst.offer = src.offer[:]
+    dst.left = src.left[:]
+    dst.layouts = src.layouts[:]
+    dst.layouts[seat] = copy_layout(src.layouts[seat])
+    dst.round = src.round
+    dst.first = src.first
+    dst.drawn = src.drawn[:]
+    dst.passed = src.passed[:]
+    return dst
+
+
 register(Layout, copy_layout)
 register(DesignerState, copy_designer_state)
+register_for_seat(DesignerState, copy_designer_state_for_seat)
 
-__all__ = ["copy_designer_state", "copy_layout"]
+__all__ = ["copy_designer_state", "copy_designer_state_for_seat", "copy_layout"]

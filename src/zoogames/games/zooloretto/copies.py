@@ -7,7 +7,7 @@ change a declaration and regenerate. Compiled with the engine, unlike the copies
 
 from __future__ import annotations
 
-from zoogames.core.fields import register
+from zoogames.core.fields import register, register_for_seat
 from zoogames.games.zooloretto.state import ZoolorettoState
 from zoogames.games.zooloretto.zoo import ZooBoard
 
@@ -54,7 +54,40 @@ def copy_zooloretto_state(src: ZoolorettoState) -> ZoolorettoState:
     return dst
 
 
+def copy_zooloretto_state_for_seat(src: ZoolorettoState, seat: int) -> ZoolorettoState:
+    """A copy of ``src`` for ``seat`` (``State.clone_for``)."""
+    dst = ZoolorettoState.__new__(ZoolorettoState)
+    dst.game = src.game
+    dst.players = src.players
+    dst.seed = src.seed
+    dst.options = src.options
+    dst.history = src.history[:]
+    dst.to_move = src.to_move
+    dst.trucks = [x[:] for x in src.trucks]
+    dst.capacity = src.capacity
+    dst.taker = src.taker[:]
+    dst.truck_pile = src.truck_pile[:]
+    dst.took = src.took[:]
+    dst.piles = [x[:] for x in src.piles]
+    dst.pile_state = src.pile_state[:]
+    dst.restricted = src.restricted
+    dst.drawn = src.drawn
+    dst.unloading = src.unloading[:]
+    dst.pending = src.pending[:]
+    dst.coins = src.coins[:]
+    dst.bank = src.bank
+    dst.discarded = src.discarded[:]
+    dst.final_round = src.final_round
+    dst.round = src.round
+    dst.boards = src.boards[:]
+    dst.boards[seat] = copy_zoo_board(src.boards[seat])
+    dst.offspring_left = src.offspring_left[:]
+    dst.species_in_play = src.species_in_play
+    return dst
+
+
 register(ZooBoard, copy_zoo_board)
 register(ZoolorettoState, copy_zooloretto_state)
+register_for_seat(ZoolorettoState, copy_zooloretto_state_for_seat)
 
-__all__ = ["copy_zoo_board", "copy_zooloretto_state"]
+__all__ = ["copy_zoo_board", "copy_zooloretto_state", "copy_zooloretto_state_for_seat"]

@@ -340,6 +340,16 @@ class ZooBoard:
         }
         return Score(sum(parts.values()), parts)
 
+    def points_beside_enclosures(self, barn_penalty: int = 2) -> int:
+        """``score(barn_penalty).total`` less the enclosures' points (for the bots).
+
+        A bot's evaluation adds each enclosure's points itself, as it weighs them.
+        """
+        stall_types = len({x for x in self.stalls if x >= 0})
+        barn_stalls = len({x for x in self.barn if x >= STALL})
+        barn_species = len({(x - FIRST) >> 3 for x in self.barn if x < STALL})
+        return 2 * stall_types - 2 * barn_stalls - barn_penalty * barn_species
+
 
 __all__ = [
     "BARN",
