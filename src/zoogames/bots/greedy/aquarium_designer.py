@@ -34,7 +34,7 @@ is the one-ply best draw, never a pass.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from zoogames.bots.greedy import GreedyBot
 from zoogames.core.bits import bits
@@ -44,8 +44,8 @@ from zoogames.games.aquarium_designer.actions import Draw, Pass, draw
 from zoogames.games.aquarium_designer.layout import Layout
 from zoogames.games.aquarium_designer.state import ROUNDS, DesignerState, deck_masks
 
-GROW = 0.2
-HOPE = (0.0, 0.8, 0.2, 0.1)
+GROW: Final = 0.2
+HOPE: Final = (0.0, 0.8, 0.2, 0.1)
 KEEP = 0.25
 """Pass if the card kept for later is worth at least its value now less this."""
 

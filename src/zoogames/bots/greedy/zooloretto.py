@@ -16,13 +16,18 @@ of the truck round both games share (:class:`~zoogames.bots.greedy.trucks.TruckG
 
 from __future__ import annotations
 
+from typing import Final
+
 from zoogames.bots.greedy.trucks import TruckGreedy
 from zoogames.core.game import State
 from zoogames.games.zooloretto import tiles as zt
 from zoogames.games.zooloretto.state import ZoolorettoState
 from zoogames.games.zooloretto.zoo import ENCLOSURES, ZooBoard
 
-PROGRESS, ROOM, BREEDING, COIN = 0.7, 0.5, 0.4, 0.6
+PROGRESS: Final = 0.7
+ROOM: Final = 0.5
+BREEDING: Final = 0.4
+COIN: Final = 0.6
 
 
 def zoo_value(board: ZooBoard, barn_penalty: int = 2) -> float:

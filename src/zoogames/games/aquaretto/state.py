@@ -8,7 +8,7 @@ placement earns, the money actions, and the score.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from zoogames.core.bits import bits
 from zoogames.core.dispatch import Dispatch
@@ -58,7 +58,7 @@ from zoogames.games.trucks import (
 )
 from zoogames.games.trucks import choose_removed as remove_species
 
-WORKER = 8
+WORKER: Final = 8
 """A pending coworker; a pending offspring is its species index (0–7)."""
 
 

@@ -8,7 +8,7 @@ supplies (bank, coworkers, offspring) belong to the game state, which turns the
 
 from __future__ import annotations
 
-from typing import ClassVar, NamedTuple
+from typing import ClassVar, Final, NamedTuple
 
 from zoogames.core.bits import bits
 from zoogames.core.fields import LIST, SHARED, Fields, copy_of, fields, names_of, same_fields
@@ -25,12 +25,15 @@ from zoogames.games.aquaretto.tiles import (
 )
 
 # Off-grid places a coworker or a tile can be; cells are bit indices (>= 0).
-DEPOT, CASHIER, KEEPER, MANAGER = -1, -2, -3, -4
+DEPOT: Final = -1
+CASHIER: Final = -2
+KEEPER: Final = -3
+MANAGER: Final = -4
 SLOT_NAMES = {DEPOT: "depot", CASHIER: "cashier", KEEPER: "keeper", MANAGER: "manager"}
 SLOT_LIMITS = {CASHIER: 2, KEEPER: 2, MANAGER: 1}
 
-COIN_AT = frozenset((3, 6, 9, 12))
-WORKER_AT = frozenset((5, 10))
+COIN_AT: Final = frozenset((3, 6, 9, 12))
+WORKER_AT: Final = frozenset((5, 10))
 
 
 class Gain(NamedTuple):
@@ -39,6 +42,11 @@ class Gain(NamedTuple):
     coin: bool
     worker: bool
     offspring: bool
+
+
+GAINS: Final = tuple(Gain(bool(i & 4), bool(i & 2), bool(i & 1)) for i in range(8))
+"""Every :class:`Gain`, made once (``4 * coin + 2 * worker + offspring``): a tile placed
+costs no new tuple, which compiled code would build through Python-level code."""
 
 
 def place_name(where: int) -> str:
@@ -178,7 +186,7 @@ class WaterZoo:
         elif mark == YOUNG:
             self.young |= b
         size = self.species[s].bit_count()
-        return Gain(size in COIN_AT, size in WORKER_AT, offspring)
+        return GAINS[4 * (size in COIN_AT) + 2 * (size in WORKER_AT) + offspring]
 
     def marks(self) -> tuple[tuple[int, int], ...]:
         """Each mark with the mask of the tiles bearing it (a tile bears one at most)."""
