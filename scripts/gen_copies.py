@@ -121,7 +121,11 @@ def source(package: str) -> str:
                     f'    """A copy of ``src`` as ``{name}.FIELDS`` declares."""',
                 ]
             body.append(f"    dst = {name}.__new__({name})")
+            shared_for_seat = getattr(cls, "SHARED_FOR_SEAT", ())
             for field, kind in declared(cls):
+                if for_seat and field in shared_for_seat:
+                    body.append(f"    dst.{field} = src.{field}  # SHARED_FOR_SEAT")
+                    continue
                 if isinstance(kind, type):
                     where, item_fn = home[kind]
                     if where != here:

@@ -165,6 +165,8 @@ def test_a_copy_for_one_seat_copies_its_objects_and_shares_the_others(
         for i, (a, b) in enumerate(zip(mine, theirs, strict=True)):
             assert (a is b) == (i != seat), (name, i)
     assert copy.history is not state.history
+    for name in type(state).SHARED_FOR_SEAT:
+        assert getattr(copy, name) is getattr(state, name), name
 
 
 @pytest.mark.parametrize(("game_id", "players"), CASES)

@@ -238,6 +238,9 @@ class State(ABC):
         game=SHARED, players=SHARED, seed=SHARED, options=SHARED, history=LIST, to_move=SHARED
     )
     """The fields every state has; ``options`` is shared, as no state changes it."""
+    SHARED_FOR_SEAT: ClassVar[tuple[str, ...]] = ()
+    """Fields that :meth:`clone_for` shares although they are lists: ones that no step of a
+    seat's own turn changes (a truck game's hidden piles, which only a draw changes)."""
 
     game: Game
     players: int
@@ -358,10 +361,11 @@ class State(ABC):
         """A copy for a look-ahead at actions that change nothing of the other seats'.
 
         Like :meth:`clone`, but the objects held per seat (each seat's zoo or layout) are
-        copied for ``seat`` only and shared with this state for the others: a search bot's
-        trial of a step of ``seat``'s own turn (placing its tiles) copies one zoo, not
-        all. Playing on the copy an action that changes another seat's holdings (buying
-        from its depot) would change this state too.
+        copied for ``seat`` only and shared with this state for the others, and so are
+        the fields of ``SHARED_FOR_SEAT``: a search bot's trial of a step of ``seat``'s
+        own turn (placing its tiles) copies one zoo, not all, and no pile. Playing on the
+        copy an action that changes another seat's holdings (buying from its depot) or
+        those fields (a draw) would change this state too.
         """
         return copy_for_seat(self, seat)
 

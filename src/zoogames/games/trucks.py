@@ -281,6 +281,9 @@ class TruckState(State):
         round=SHARED,
     )
 
+    SHARED_FOR_SEAT: ClassVar[tuple[str, ...]] = ("piles",)
+    """A copy for one seat (``clone_for``) shares the piles: only a draw changes them."""
+
     trucks: list[list[int]]
     capacity: tuple[int, ...]
     taker: list[int]

@@ -61,6 +61,19 @@ class TruckGreedy(GreedyBot):
             return next(a for a in legal if isinstance(a, Draw))
         return best_take or legal[0]
 
+    def value(self, state: State, action: Action, seat: int) -> float:
+        """As :meth:`GreedyBot.value`; a take by the seat to move is tried on a copy for it.
+
+        A take and the placements that follow change only the taker's holdings, so the
+        trial copies its zoo alone (``State.clone_for``).
+        """
+        if not isinstance(action, Take) or seat != state.to_move:
+            return super().value(state, action, seat)
+        after = state.clone_for(seat)
+        after.play(action)
+        self.finish_turn(after, seat)
+        return self.evaluate(after, seat)
+
     def playout_decide(self, state: State, legal: list[Action]) -> Action:
         """:meth:`decide` without the money actions, for search playouts.
 

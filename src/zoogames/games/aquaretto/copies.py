@@ -84,7 +84,7 @@ def copy_aquaretto_state_for_seat(src: AquarettoState, seat: int) -> AquarettoSt
     dst.taker = src.taker[:]
     dst.truck_pile = src.truck_pile[:]
     dst.took = src.took[:]
-    dst.piles = [x[:] for x in src.piles]
+    dst.piles = src.piles  # SHARED_FOR_SEAT
     dst.pile_state = src.pile_state[:]
     dst.restricted = src.restricted
     dst.drawn = src.drawn
