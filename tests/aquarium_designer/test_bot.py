@@ -100,3 +100,22 @@ def test_the_fast_value_matches_playing_the_action() -> None:
         assert bot.value(state, action, seat) == GreedyBot.value(bot, state, action, seat)
     choice = bot.playout_decide(state, state.legal_actions())
     assert choice in state.legal_actions() and str(choice) != "pass"
+
+
+def test_the_remembered_evaluation_is_the_evaluation() -> None:
+    """``layout_value`` remembers per aquarium what ``evaluate_layout`` gives, nothing else."""
+    bot = bots.make("greedy", seed=0, game=GAME)
+    assert isinstance(bot, DesignerGreedy)
+    rng = Rng(6)
+    checked = 0
+    for players in (1, 3):
+        state = AQUARIUM_DESIGNER.new_game(players=players, seed=players)
+        while not state.is_terminal:
+            for lay in state.layouts:
+                for need in (2, 3):
+                    expected = evaluate_layout(lay, need)
+                    assert bot.layout_value(lay, need) == expected  # new, or remembered
+                    assert bot.layout_value(lay, need) == expected  # remembered
+                    checked += 1
+            state.apply(rng.choice(state.legal_actions()))
+    assert checked > 50

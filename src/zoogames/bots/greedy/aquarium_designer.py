@@ -48,6 +48,8 @@ GROW: Final = 0.2
 HOPE: Final = (0.0, 0.8, 0.2, 0.1)
 KEEP = 0.25
 """Pass if the card kept for later is worth at least its value now less this."""
+MEMO: Final = 1 << 16
+"""At most this many evaluations remembered per bot (``DesignerGreedy.layout_value``)."""
 
 
 def fillable_sections(lay: Layout) -> tuple[int, int]:
@@ -94,11 +96,29 @@ class DesignerGreedy(GreedyBot):
         self.lookahead = int(lookahead)
         self.width = int(width)
         self.keep = float(keep)
+        self._values: dict[tuple[int, ...], float] = {}
 
     def evaluate(self, state: State, seat: int) -> float:
         """The seat's score now plus its aquarium's promise."""
         assert isinstance(state, DesignerState)
-        return evaluate_layout(state.layouts[seat], state.need)
+        return self.layout_value(state.layouts[seat], state.need)
+
+    def layout_value(self, lay: Layout, need: int) -> float:
+        """:func:`evaluate_layout`, remembered per aquarium by this bot.
+
+        A search meets the same aquariums again and again (the same cards tried at the
+        same places in playout after playout), and the evaluation depends only on the
+        colours, the animals and the positions still to fill. At most ``MEMO`` values are
+        kept (then the memo starts afresh).
+        """
+        c = lay.colours
+        key = (c[0], c[1], c[2], c[3], lay.animals, lay.fillable(), need)
+        value = self._values.get(key)
+        if value is None:
+            if len(self._values) >= MEMO:
+                self._values.clear()
+            value = self._values[key] = evaluate_layout(lay, need)
+        return value
 
     def options(
         self, state: DesignerState, seat: int, offer: list[int]
@@ -113,7 +133,7 @@ class DesignerGreedy(GreedyBot):
                 for r in range(4):
                     after = lay.copy()
                     after.place(card, x, y, r, masks[card - 1][r])
-                    out.append((evaluate_layout(after, state.need), draw(card, x, y, r)))
+                    out.append((self.layout_value(after, state.need), draw(card, x, y, r)))
         return out
 
     def best(self, state: DesignerState, seat: int, offer: list[int]) -> tuple[float, Draw]:
@@ -156,7 +176,7 @@ class DesignerGreedy(GreedyBot):
             lay = lay.copy()
             masks = deck_masks(state.deck).layout[action.card - 1][action.turns]
             lay.place(action.card, action.x, action.y, action.turns, masks)
-        return evaluate_layout(lay, state.need)
+        return self.layout_value(lay, state.need)
 
     def playout_decide(self, state: State, legal: list[Action]) -> Action:
         """A fast policy for search playouts: the best draw by one ply, never a pass."""
