@@ -119,3 +119,34 @@ def test_the_remembered_evaluation_is_the_evaluation() -> None:
                     checked += 1
             state.apply(rng.choice(state.legal_actions()))
     assert checked > 50
+
+
+def test_the_remembered_draws_are_valued_as_laid() -> None:
+    """``options`` remembers per aquarium and draw what laying the card would be worth."""
+    from zoogames.core.bits import bits
+    from zoogames.games.aquarium_designer import layout as L
+    from zoogames.games.aquarium_designer.state import deck_masks
+
+    bot = bots.make("greedy", seed=0, game=GAME)
+    assert isinstance(bot, DesignerGreedy)
+    rng = Rng(8)
+    checked = 0
+    for players in (1, 2):
+        state = AQUARIUM_DESIGNER.new_game(players=players, seed=players + 10)
+        masks = deck_masks(state.deck).layout
+        while not state.is_terminal:
+            for seat, lay in enumerate(state.layouts):
+                expected = []
+                for card in sorted(state.offer):
+                    for p in bits(lay.free()):
+                        x, y = L.XY[p]
+                        for r in range(4):
+                            after = lay.copy()
+                            after.place(card, x, y, r, masks[card - 1][r])
+                            expected.append(evaluate_layout(after, state.need))
+                for _ in range(2):  # new, then remembered
+                    got = [v for v, _ in bot.options(state, seat, state.offer)]
+                    assert got == expected
+                checked += len(expected)
+            state.apply(rng.choice(state.legal_actions()))
+    assert checked > 500

@@ -29,7 +29,8 @@ round. It never passes in solo play or in round 8 (starting a round 9 is worth n
 
 For search bots (``mcts``): :meth:`DesignerGreedy.value` evaluates a draw on a copy of
 the aquarium alone (no copy of the whole state), and :meth:`DesignerGreedy.playout_decide`
-is the one-ply best draw, never a pass.
+is the one-ply best draw, never a pass. A bot remembers the values it computed (per
+aquarium, and per draw onto an aquarium): a search meets the same ones again and again.
 """
 
 from __future__ import annotations
@@ -97,6 +98,8 @@ class DesignerGreedy(GreedyBot):
         self.width = int(width)
         self.keep = float(keep)
         self._values: dict[tuple[int, ...], float] = {}
+        self._draws: dict[tuple[int, ...], dict[tuple[int, int, int, int], float]] = {}
+        self._deck = ""
 
     def evaluate(self, state: State, seat: int) -> float:
         """The seat's score now plus its aquarium's promise."""
@@ -125,16 +128,43 @@ class DesignerGreedy(GreedyBot):
     ) -> list[tuple[float, Draw]]:
         """Every draw of ``offer`` for ``seat``, valued by the evaluation after it."""
         lay = state.layouts[seat]
+        need = state.need
         masks = deck_masks(state.deck).layout
         where = [L.XY[p] for p in bits(lay.free())]
+        known = self._known_draws(state, lay)
         out: list[tuple[float, Draw]] = []
         for card in sorted(offer):
             for x, y in where:
                 for r in range(4):
-                    after = lay.copy()
-                    after.place(card, x, y, r, masks[card - 1][r])
-                    out.append((self.layout_value(after, state.need), draw(card, x, y, r)))
+                    key = (card, x, y, r)
+                    value = known.get(key)
+                    if value is None:
+                        after = lay.copy()
+                        after.place(card, x, y, r, masks[card - 1][r])
+                        value = known[key] = self.layout_value(after, need)
+                    out.append((value, draw(card, x, y, r)))
         return out
+
+    def _known_draws(
+        self, state: DesignerState, lay: Layout
+    ) -> dict[tuple[int, int, int, int], float]:
+        """The values this bot already knows of draws onto ``lay``, by card, place and turn.
+
+        What a draw leads to depends only on the aquarium's colours, animals, cards laid
+        and extent (and on the deck, whose cards the numbers name: a new deck forgets all).
+        """
+        if state.deck.digest != self._deck:
+            self._deck = state.deck.digest
+            self._draws.clear()
+        c = lay.colours
+        key: tuple[int, ...] = (c[0], c[1], c[2], c[3], lay.animals, lay.occupied)
+        key += (lay.minx, lay.maxx, lay.miny, lay.maxy, state.need)
+        known = self._draws.get(key)
+        if known is None:
+            if len(self._draws) >= MEMO:
+                self._draws.clear()
+            known = self._draws[key] = {}
+        return known
 
     def best(self, state: DesignerState, seat: int, offer: list[int]) -> tuple[float, Draw]:
         """The best draw of ``offer`` for ``seat`` by one ply (ties: the first listed)."""
