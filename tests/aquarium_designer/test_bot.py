@@ -7,7 +7,7 @@ import statistics
 import pytest
 
 from zoogames import bots
-from zoogames.bots.greedy.aquarium_designer import DesignerGreedy, evaluate_layout
+from zoogames.bots.greedy.aquarium_designer import DesignerGreedy, areas_of, evaluate_layout
 from zoogames.core.rng import Rng
 from zoogames.games.aquarium_designer import AQUARIUM_DESIGNER, DesignerState
 
@@ -150,3 +150,24 @@ def test_the_remembered_draws_are_valued_as_laid() -> None:
                 checked += len(expected)
             state.apply(rng.choice(state.legal_actions()))
     assert checked > 500
+
+
+def test_the_remembered_areas_are_the_rules_areas() -> None:
+    """``areas_of`` (remembered per colour mask) finds the areas ``Layout.areas`` finds."""
+    from zoogames.games.aquarium_designer import layout as L
+
+    rng = Rng(9)
+    state = AQUARIUM_DESIGNER.new_game(players=3, seed=9)
+    checked = 0
+    while not state.is_terminal:
+        for lay in state.layouts:
+            for _ in range(2):  # new, then remembered
+                for colour, mask in enumerate(lay.colours):
+                    want = [a for a in lay.areas() if a.colour == colour]
+                    got = areas_of(mask)
+                    assert [g[0] for g in got] == [a.mask for a in want]
+                    assert [g[1] for g in got] == [a.sections for a in want]
+                    assert [g[2] for g in got] == [L.neighbours_of(a.mask) for a in want]
+                    checked += len(got)
+        state.apply(rng.choice(state.legal_actions()))
+    assert checked > 100
