@@ -8,7 +8,9 @@ through a descriptor). So the same copy is written here, once per class, as sour
 game's package (``zoogames/games/<game>/copies.py``), which the engine build compiles
 and which registers itself with :func:`~zoogames.core.fields.register`. A state that
 holds objects per seat (zoos, layouts) also gets a copy for one seat
-(:func:`~zoogames.core.fields.register_for_seat`, ``State.clone_for``). The declaration
+(:func:`~zoogames.core.fields.register_for_seat`, ``State.clone_for``). A class whose
+``__init__`` takes ``blank`` is made with ``blank=True`` (no field set): compiled, its
+``__new__`` would run the ``__init__`` and build a whole new zoo only to replace it. The declaration
 stays the single source: ``--check`` writes nothing and fails if a file is not what the
 declarations give (``tests/test_fields.py`` runs it).
 
@@ -18,6 +20,7 @@ declarations give (``tests/test_fields.py`` runs it).
 from __future__ import annotations
 
 import argparse
+import inspect
 import re
 import sys
 from pathlib import Path
@@ -120,7 +123,11 @@ def source(package: str) -> str:
                     *signature(fn_here, f"src: {name}", name),
                     f'    """A copy of ``src`` as ``{name}.FIELDS`` declares."""',
                 ]
-            body.append(f"    dst = {name}.__new__({name})")
+            init = vars(cls).get("__init__")
+            if init is not None and "blank" in inspect.signature(init).parameters:
+                body.append(f"    dst = {name}(blank=True)")  # __new__ would run __init__
+            else:
+                body.append(f"    dst = {name}.__new__({name})")
             shared_for_seat = getattr(cls, "SHARED_FOR_SEAT", ())
             for field, kind in declared(cls):
                 if for_seat and field in shared_for_seat:

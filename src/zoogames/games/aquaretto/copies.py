@@ -14,7 +14,7 @@ from zoogames.games.aquaretto.zoo import WaterZoo
 
 def copy_water_zoo(src: WaterZoo) -> WaterZoo:
     """A copy of ``src`` as ``WaterZoo.FIELDS`` declares."""
-    dst = WaterZoo.__new__(WaterZoo)
+    dst = WaterZoo(blank=True)
     dst.spaces = src.spaces
     dst.animals = src.animals
     dst.trainers = src.trainers

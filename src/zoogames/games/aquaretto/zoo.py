@@ -89,7 +89,14 @@ class WaterZoo:
     )
     __slots__ = names_of(FIELDS)
 
-    def __init__(self) -> None:
+    def __init__(self, *, blank: bool = False) -> None:
+        """A new water zoo: the base board, empty.
+
+        ``blank``: no field set at all, for the generated copies, which set every one
+        (compiled, a class's ``__new__`` runs its ``__init__``: a copy cannot skip it).
+        """
+        if blank:
+            return
         self.spaces = g.BASE
         self.animals = 0
         self.trainers = 0

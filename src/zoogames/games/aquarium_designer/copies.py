@@ -14,7 +14,7 @@ from zoogames.games.aquarium_designer.state import DesignerState
 
 def copy_layout(src: Layout) -> Layout:
     """A copy of ``src`` as ``Layout.FIELDS`` declares."""
-    dst = Layout.__new__(Layout)
+    dst = Layout(blank=True)
     dst.entrance = src.entrance
     dst.cards = src.cards[:]
     dst.occupied = src.occupied

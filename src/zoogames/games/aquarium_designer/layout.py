@@ -164,8 +164,13 @@ class Layout:
     colours: list[int]
     animals: int
 
-    def __init__(self) -> None:
-        """No card yet (a new aquarium starts with :meth:`with_entrance`)."""
+    def __init__(self, *, blank: bool = False) -> None:
+        """No card yet (a new aquarium starts with :meth:`with_entrance`).
+
+        ``blank``: no field set at all (for the generated copies, which set every one).
+        """
+        if blank:
+            return
         self.entrance = 0
         self.cards = []
         self.occupied = 0

@@ -14,7 +14,7 @@ from zoogames.games.zooloretto.zoo import ZooBoard
 
 def copy_zoo_board(src: ZooBoard) -> ZooBoard:
     """A copy of ``src`` as ``ZooBoard.FIELDS`` declares."""
-    dst = ZooBoard.__new__(ZooBoard)
+    dst = ZooBoard(blank=True)
     dst.pens = [x[:] for x in src.pens]
     dst.stalls = src.stalls[:]
     dst.barn = src.barn[:]

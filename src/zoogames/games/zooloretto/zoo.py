@@ -107,7 +107,13 @@ class ZooBoard:
     )
     __slots__ = names_of(FIELDS)
 
-    def __init__(self, expansions: int = 1) -> None:
+    def __init__(self, expansions: int = 1, *, blank: bool = False) -> None:
+        """A new zoo board with ``expansions`` boards face down.
+
+        ``blank``: no field set at all (for the generated copies, which set every one).
+        """
+        if blank:
+            return
         self.pens: list[list[int]] = [[] for _ in range(BASE + expansions)]
         self.stalls = [-1] * (BASE + 1 + expansions)
         self.barn: list[int] = []
