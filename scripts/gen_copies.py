@@ -9,8 +9,9 @@ game's package (``zoogames/games/<game>/copies.py``), which the engine build com
 and which registers itself with :func:`~zoogames.core.fields.register`. A state that
 holds objects per seat (zoos, layouts) also gets a copy for one seat
 (:func:`~zoogames.core.fields.register_for_seat`, ``State.clone_for``). A class whose
-``__init__`` takes ``blank`` is made with ``blank=True`` (no field set): compiled, its
-``__new__`` would run the ``__init__`` and build a whole new zoo only to replace it. The declaration
+``__init__`` takes ``blank`` (:data:`BLANK`) is made with ``blank=True`` (no field set):
+compiled, its ``__new__`` would run the ``__init__`` and build a whole new zoo only to
+replace it. The declaration
 stays the single source: ``--check`` writes nothing and fails if a file is not what the
 declarations give (``tests/test_fields.py`` runs it).
 
@@ -20,7 +21,6 @@ declarations give (``tests/test_fields.py`` runs it).
 from __future__ import annotations
 
 import argparse
-import inspect
 import re
 import sys
 from pathlib import Path
@@ -49,6 +49,12 @@ MODULES: dict[str, list[tuple[str, str]]] = {
 }
 """Per game package, the classes whose copies its ``copies.py`` holds (module, class);
 a class held by objects of another game's class is copied by its own game's function."""
+
+BLANK = frozenset(("WaterZoo", "ZooBoard", "Layout"))
+"""The classes made by ``Class(blank=True)`` (an ``__init__`` that sets nothing then);
+the others, the states, have no ``__init__`` and are made by ``Class()``. Written here,
+not found by introspection, so that both builds generate the same text (a compiled
+``__init__`` shows no signature)."""
 
 BANNER = (
     '"""Copies of {what}, field by field as their ``FIELDS`` declare.\n'
@@ -123,11 +129,10 @@ def source(package: str) -> str:
                     *signature(fn_here, f"src: {name}", name),
                     f'    """A copy of ``src`` as ``{name}.FIELDS`` declares."""',
                 ]
-            init = vars(cls).get("__init__")
-            if init is not None and "blank" in inspect.signature(init).parameters:
+            if name in BLANK:
                 body.append(f"    dst = {name}(blank=True)")  # __new__ would run __init__
             else:
-                body.append(f"    dst = {name}.__new__({name})")
+                body.append(f"    dst = {name}()")  # no __init__; compiled: a direct call
             shared_for_seat = getattr(cls, "SHARED_FOR_SEAT", ())
             for field, kind in declared(cls):
                 if for_seat and field in shared_for_seat:

@@ -40,7 +40,7 @@ def copy_water_zoo(src: WaterZoo) -> WaterZoo:
 
 def copy_aquaretto_state(src: AquarettoState) -> AquarettoState:
     """A copy of ``src`` as ``AquarettoState.FIELDS`` declares."""
-    dst = AquarettoState.__new__(AquarettoState)
+    dst = AquarettoState()
     dst.game = src.game
     dst.players = src.players
     dst.seed = src.seed
@@ -72,7 +72,7 @@ def copy_aquaretto_state(src: AquarettoState) -> AquarettoState:
 
 def copy_aquaretto_state_for_seat(src: AquarettoState, seat: int) -> AquarettoState:
     """A copy of ``src`` for ``seat`` (``State.clone_for``)."""
-    dst = AquarettoState.__new__(AquarettoState)
+    dst = AquarettoState()
     dst.game = src.game
     dst.players = src.players
     dst.seed = src.seed

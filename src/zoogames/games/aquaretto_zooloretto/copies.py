@@ -15,7 +15,7 @@ from zoogames.games.zooloretto.copies import copy_zoo_board
 
 def copy_aquaretto_zooloretto_state(src: AquarettoZoolorettoState) -> AquarettoZoolorettoState:
     """A copy of ``src`` as ``AquarettoZoolorettoState.FIELDS`` declares."""
-    dst = AquarettoZoolorettoState.__new__(AquarettoZoolorettoState)
+    dst = AquarettoZoolorettoState()
     dst.game = src.game
     dst.players = src.players
     dst.seed = src.seed
@@ -52,7 +52,7 @@ def copy_aquaretto_zooloretto_state_for_seat(
     src: AquarettoZoolorettoState, seat: int
 ) -> AquarettoZoolorettoState:
     """A copy of ``src`` for ``seat`` (``State.clone_for``)."""
-    dst = AquarettoZoolorettoState.__new__(AquarettoZoolorettoState)
+    dst = AquarettoZoolorettoState()
     dst.game = src.game
     dst.players = src.players
     dst.seed = src.seed

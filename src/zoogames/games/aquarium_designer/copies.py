@@ -30,7 +30,7 @@ def copy_layout(src: Layout) -> Layout:
 
 def copy_designer_state(src: DesignerState) -> DesignerState:
     """A copy of ``src`` as ``DesignerState.FIELDS`` declares."""
-    dst = DesignerState.__new__(DesignerState)
+    dst = DesignerState()
     dst.game = src.game
     dst.players = src.players
     dst.seed = src.seed
@@ -53,7 +53,7 @@ def copy_designer_state(src: DesignerState) -> DesignerState:
 
 def copy_designer_state_for_seat(src: DesignerState, seat: int) -> DesignerState:
     """A copy of ``src`` for ``seat`` (``State.clone_for``)."""
-    dst = DesignerState.__new__(DesignerState)
+    dst = DesignerState()
     dst.game = src.game
     dst.players = src.players
     dst.seed = src.seed

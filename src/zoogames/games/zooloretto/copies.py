@@ -25,7 +25,7 @@ def copy_zoo_board(src: ZooBoard) -> ZooBoard:
 
 def copy_zooloretto_state(src: ZoolorettoState) -> ZoolorettoState:
     """A copy of ``src`` as ``ZoolorettoState.FIELDS`` declares."""
-    dst = ZoolorettoState.__new__(ZoolorettoState)
+    dst = ZoolorettoState()
     dst.game = src.game
     dst.players = src.players
     dst.seed = src.seed
@@ -56,7 +56,7 @@ def copy_zooloretto_state(src: ZoolorettoState) -> ZoolorettoState:
 
 def copy_zooloretto_state_for_seat(src: ZoolorettoState, seat: int) -> ZoolorettoState:
     """A copy of ``src`` for ``seat`` (``State.clone_for``)."""
-    dst = ZoolorettoState.__new__(ZoolorettoState)
+    dst = ZoolorettoState()
     dst.game = src.game
     dst.players = src.players
     dst.seed = src.seed
