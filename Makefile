@@ -12,7 +12,7 @@ COMPILED       := $(VENV)/.compiled
 ENGINE_SOURCES := $(shell find src/zoogames/core src/zoogames/games src/zoogames/bots -name '*.py' 2>/dev/null)
 
 .PHONY: install install-rl install-train web web-lint web-test run test test-fast test-pure lint \
-	typecheck unit bench bench-search bench-rl clean system-deps lock lock-upgrade dist views screenshots
+	typecheck unit bench bench-search bench-rl clean system-deps lock lock-upgrade dist views copies screenshots
 
 # The package with the server, the arena and the developer tools ([dev]), then the
 # compiled engine. Every pip install here is plain Python (ZOOGAMES_PURE=1): the engine is
@@ -83,6 +83,10 @@ $(VIEWTYPES): tools/viewtypes/package.json tools/viewtypes/package-lock.json
 
 views: install $(VIEWTYPES)
 	$(BIN)/python scripts/gen_views.py
+
+# The games' compiled copies (games/*/copies.py) from their FIELDS declarations
+copies: install
+	ZOOGAMES_PURE=1 $(BIN)/python scripts/gen_copies.py
 
 run: install web
 	$(BIN)/zoogames serve

@@ -3,12 +3,15 @@ holds, and the derived copy and equality follow the declaration field by field."
 
 from __future__ import annotations
 
+import importlib.util
 import types
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 import zoogames
+from zoogames.core import fields as fields_module
 from zoogames.core.fields import LIST, NESTED, SHARED, copy_of, declared, fields
 from zoogames.core.game import State
 from zoogames.core.rng import Rng
@@ -115,3 +118,74 @@ def test_a_declaration_is_checked_and_copied_as_declared() -> None:
     dst = copy_of(src)
     assert (dst.a, dst.b, dst.c) == ((1, 2), [3], [[4]])  # type: ignore[attr-defined]
     assert dst.a is src.a and dst.b is not src.b and dst.c[0] is not src.c[0]  # type: ignore[attr-defined]
+
+
+GENERATOR = Path(__file__).resolve().parent.parent / "scripts" / "gen_copies.py"
+
+
+def generator() -> Any:
+    """``scripts/gen_copies.py`` as a module."""
+    spec = importlib.util.spec_from_file_location("gen_copies", GENERATOR)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_generated_copies_are_current() -> None:
+    gen = generator()
+    stale = [str(p) for p in gen.stale()]
+    assert not stale, f"not current: {stale} (run `make copies`)"
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_every_declared_class_copies_with_its_generated_function(
+    game_id: str, players: int
+) -> None:
+    """The copies in use are the games' ``copies.py`` (compiled with the engine), not ``exec``'s."""
+    for obj in parts(played(game_id, players)):
+        made = fields_module._MAKERS[type(obj)]
+        assert made.__module__.endswith(".copies"), type(obj).__name__
+        assert made.__name__ == generator().function_name(type(obj).__name__)
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_a_copy_for_one_seat_copies_its_objects_and_shares_the_others(
+    game_id: str, players: int
+) -> None:
+    state = played(game_id, players)
+    seat = state.to_move if state.to_move is not None else 0
+    copy = state.clone_for(seat)
+    assert copy == state
+    per_seat = [name for name, kind in declared(type(state)) if isinstance(kind, type)]
+    assert per_seat, "every game holds something per seat"
+    for name in per_seat:
+        mine, theirs = getattr(state, name), getattr(copy, name)
+        assert theirs is not mine
+        for i, (a, b) in enumerate(zip(mine, theirs, strict=True)):
+            assert (a is b) == (i != seat), (name, i)
+    assert copy.history is not state.history
+    for name in type(state).SHARED_FOR_SEAT:
+        assert getattr(copy, name) is getattr(state, name), name
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_a_step_of_a_turn_played_on_a_copy_for_its_seat_leaves_the_state_alone(
+    game_id: str, players: int
+) -> None:
+    """What the greedy bot's one-ply steps rely on (``GreedyBot.step_value``)."""
+    state = zoogames.games.get(game_id).new_game(players=players, seed=4)
+    rng = Rng(4, "fields")
+    steps = 0
+    while not state.is_terminal:
+        legal = state.legal_actions()
+        seat = state.to_move
+        assert seat is not None
+        if state.turn_in_progress():
+            before = state.clone()
+            for action in legal:
+                state.clone_for(seat).play(action)
+            assert state == before
+            steps += 1
+        state.apply(rng.choice(legal))
+    assert steps or game_id == "aquarium-designer"  # Designer has no turn of several steps

@@ -97,3 +97,23 @@ def test_a_r12_two_keepers_count_each_fish_tile_twice() -> None:
 def test_a_r12_one_point_per_animal_tile_offspring_included() -> None:
     z = lay(WaterZoo(), ". D Dy . O", origin=(0, 1))
     assert z.score(0).parts["animals"] == 3
+
+
+def test_points_are_the_score_total_in_played_games() -> None:
+    """``WaterZoo.points``, the bots' shortcut, is ``score().total`` in every position met."""
+    import zoogames
+    from zoogames.core.rng import Rng
+    from zoogames.games.aquaretto import AquarettoState
+
+    met = 0
+    for players in (2, 4):
+        state = zoogames.games.get("aquaretto").new_game(players=players, seed=players)
+        rng = Rng(players, "points")
+        assert isinstance(state, AquarettoState)
+        while not state.is_terminal:
+            for seat, z in enumerate(state.zoos):
+                for coins in (0, state.coins[seat], 7):
+                    assert z.points(coins) == z.score(coins).total
+                    met += 1
+            state.apply(rng.choice(state.legal_actions()))
+    assert met > 1000

@@ -7,7 +7,7 @@ import statistics
 import pytest
 
 from zoogames import bots
-from zoogames.bots.greedy.aquarium_designer import DesignerGreedy, evaluate_layout
+from zoogames.bots.greedy.aquarium_designer import DesignerGreedy, areas_of, evaluate_layout
 from zoogames.core.rng import Rng
 from zoogames.games.aquarium_designer import AQUARIUM_DESIGNER, DesignerState
 
@@ -100,3 +100,74 @@ def test_the_fast_value_matches_playing_the_action() -> None:
         assert bot.value(state, action, seat) == GreedyBot.value(bot, state, action, seat)
     choice = bot.playout_decide(state, state.legal_actions())
     assert choice in state.legal_actions() and str(choice) != "pass"
+
+
+def test_the_remembered_evaluation_is_the_evaluation() -> None:
+    """``layout_value`` remembers per aquarium what ``evaluate_layout`` gives, nothing else."""
+    bot = bots.make("greedy", seed=0, game=GAME)
+    assert isinstance(bot, DesignerGreedy)
+    rng = Rng(6)
+    checked = 0
+    for players in (1, 3):
+        state = AQUARIUM_DESIGNER.new_game(players=players, seed=players)
+        while not state.is_terminal:
+            for lay in state.layouts:
+                for need in (2, 3):
+                    expected = evaluate_layout(lay, need)
+                    assert bot.layout_value(lay, need) == expected  # new, or remembered
+                    assert bot.layout_value(lay, need) == expected  # remembered
+                    checked += 1
+            state.apply(rng.choice(state.legal_actions()))
+    assert checked > 50
+
+
+def test_the_remembered_draws_are_valued_as_laid() -> None:
+    """``options`` remembers per aquarium and draw what laying the card would be worth."""
+    from zoogames.core.bits import bits
+    from zoogames.games.aquarium_designer import layout as L
+    from zoogames.games.aquarium_designer.state import deck_masks
+
+    bot = bots.make("greedy", seed=0, game=GAME)
+    assert isinstance(bot, DesignerGreedy)
+    rng = Rng(8)
+    checked = 0
+    for players in (1, 2):
+        state = AQUARIUM_DESIGNER.new_game(players=players, seed=players + 10)
+        masks = deck_masks(state.deck).layout
+        while not state.is_terminal:
+            for seat, lay in enumerate(state.layouts):
+                expected = []
+                for card in sorted(state.offer):
+                    for p in bits(lay.free()):
+                        x, y = L.XY[p]
+                        for r in range(4):
+                            after = lay.copy()
+                            after.place(card, x, y, r, masks[card - 1][r])
+                            expected.append(evaluate_layout(after, state.need))
+                for _ in range(2):  # new, then remembered
+                    got = [v for v, _ in bot.options(state, seat, state.offer)]
+                    assert got == expected
+                checked += len(expected)
+            state.apply(rng.choice(state.legal_actions()))
+    assert checked > 500
+
+
+def test_the_remembered_areas_are_the_rules_areas() -> None:
+    """``areas_of`` (remembered per colour mask) finds the areas ``Layout.areas`` finds."""
+    from zoogames.games.aquarium_designer import layout as L
+
+    rng = Rng(9)
+    state = AQUARIUM_DESIGNER.new_game(players=3, seed=9)
+    checked = 0
+    while not state.is_terminal:
+        for lay in state.layouts:
+            for _ in range(2):  # new, then remembered
+                for colour, mask in enumerate(lay.colours):
+                    want = [a for a in lay.areas() if a.colour == colour]
+                    got = areas_of(mask)
+                    assert [g[0] for g in got] == [a.mask for a in want]
+                    assert [g[1] for g in got] == [a.sections for a in want]
+                    assert [g[2] for g in got] == [L.neighbours_of(a.mask) for a in want]
+                    checked += len(got)
+        state.apply(rng.choice(state.legal_actions()))
+    assert checked > 100

@@ -105,3 +105,25 @@ def test_z_r4_ties_go_to_the_most_coins_then_are_shared() -> None:
     assert state.result().winners == (1, 2)
     state.coins = [3, 5, 4]
     assert state.result().to_json() == {"winners": [1], "scores": [0, 0, 0], "coins": [3, 5, 4]}
+
+
+def test_points_beside_enclosures_are_the_score_less_the_enclosures() -> None:
+    """``ZooBoard.points_beside_enclosures``, the bots' shortcut, in every position met."""
+    import zoogames
+    from zoogames.core.rng import Rng
+    from zoogames.games.zooloretto import ZoolorettoState
+
+    met = 0
+    for players in (2, 4):
+        state = zoogames.games.get("zooloretto").new_game(players=players, seed=players)
+        rng = Rng(players, "points")
+        assert isinstance(state, ZoolorettoState)
+        while not state.is_terminal:
+            for b in state.boards:
+                for penalty in (1, 2):
+                    score = b.score(penalty)
+                    beside = b.points_beside_enclosures(penalty)
+                    assert beside == score.total - score.parts["enclosures"]
+                    met += 1
+            state.apply(rng.choice(state.legal_actions()))
+    assert met > 500

@@ -238,7 +238,7 @@ class MctsBot(Bot):
             node.visits += 1
             edge, action = self._select(node, state)
             path.append(edge)
-            state.apply(action)
+            state.play(action)
             obs = state.revealed(action)
             if obs is not None:
                 edge.chance = True
@@ -342,7 +342,7 @@ class MctsBot(Bot):
         rng = self.rng
         if greedy is None:
             while not state.is_terminal:
-                state.apply(rng.choice(state.legal_actions()))
+                state.play(rng.choice(state.legal_actions()))
             return
         # solo, nobody's trucks or offers wait to be settled: play to the end of the game
         rnd = getattr(state, "round", None) if state.players > 1 else None
@@ -350,7 +350,7 @@ class MctsBot(Bot):
         while not state.is_terminal:
             legal = state.legal_actions()
             if len(legal) == 1:
-                state.apply(legal[0])
+                state.play(legal[0])
             elif state.turn_in_progress():
                 greedy.playout_turn(state, legal, rng)
             elif (rnd is not None and getattr(state, "round", None) != rnd) or (
@@ -358,7 +358,7 @@ class MctsBot(Bot):
             ):
                 return
             else:
-                state.apply(greedy.playout_decide(state.clone(), legal))
+                state.play(greedy.playout_decide(state.clone(), legal))
                 decisions += 1
 
     def _values(self, state: State) -> list[float]:

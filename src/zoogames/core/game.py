@@ -22,7 +22,16 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, Self
 
 from zoogames.core.errors import IllegalAction, ZoogamesError
-from zoogames.core.fields import LIST, SHARED, Fields, copy_of, fields, rebuilt, same_fields
+from zoogames.core.fields import (
+    LIST,
+    SHARED,
+    Fields,
+    copy_for_seat,
+    copy_of,
+    fields,
+    rebuilt,
+    same_fields,
+)
 from zoogames.core.rng import SPLITMIX64, generator_of
 
 JSON = Any
@@ -229,6 +238,9 @@ class State(ABC):
         game=SHARED, players=SHARED, seed=SHARED, options=SHARED, history=LIST, to_move=SHARED
     )
     """The fields every state has; ``options`` is shared, as no state changes it."""
+    SHARED_FOR_SEAT: ClassVar[tuple[str, ...]] = ()
+    """Fields that :meth:`clone_for` shares although they are lists: ones that no step of a
+    seat's own turn changes (a truck game's hidden piles, which only a draw changes)."""
 
     game: Game
     players: int
@@ -269,6 +281,16 @@ class State(ABC):
         reason = self.check(action)
         if reason is not None:
             raise IllegalAction(reason)
+        self._apply(action)
+        self.history.append(action)
+
+    def play(self, action: Action) -> None:
+        """Play ``action``, one of :meth:`legal_actions` now, without checking it again.
+
+        For search bots, which apply thousands of actions taken straight from
+        :meth:`legal_actions`: the check :meth:`apply` makes (with its reason in words)
+        would be repeated work. An action that is not legal here has no defined effect.
+        """
         self._apply(action)
         self.history.append(action)
 
@@ -340,6 +362,18 @@ class State(ABC):
     def clone(self) -> Self:
         """An independent copy: every declared field, copied as its declaration says."""
         return copy_of(self)
+
+    def clone_for(self, seat: int) -> Self:
+        """A copy for a look-ahead at actions that change nothing of the other seats'.
+
+        Like :meth:`clone`, but the objects held per seat (each seat's zoo or layout) are
+        copied for ``seat`` only and shared with this state for the others, and so are
+        the fields of ``SHARED_FOR_SEAT``: a search bot's trial of a step of ``seat``'s
+        own turn (placing its tiles) copies one zoo, not all, and no pile. Playing on the
+        copy an action that changes another seat's holdings (buying from its depot) or
+        those fields (a draw) would change this state too.
+        """
+        return copy_for_seat(self, seat)
 
     def __eq__(self, other: object) -> bool:
         """The same game, seed, history and position, field by field (for replay tests)."""

@@ -30,7 +30,7 @@ import re
 from abc import abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Self
 
 from zoogames.core.dispatch import Dispatch
 from zoogames.core.errors import InvalidOptions
@@ -50,8 +50,8 @@ if TYPE_CHECKING:
         TwoPilePart,
     )
 
-TRUCK_NAMES = "ABCDE"
-RESERVE = 15
+TRUCK_NAMES: Final = "ABCDE"
+RESERVE: Final = 15
 TRUCK_SIZE = 3
 TWO_PLAYER_CAPACITY = (3, 2, 1)
 """With 2 players, 3 trucks with 0, 1 and 2 spaces blocked by face-down tiles (A-R11, Z-R5)."""
@@ -61,7 +61,9 @@ PILE_NAMES = ("aquaretto", "zooloretto")
 AQUARETTO_PILE, ZOOLORETTO_PILE = 0, 1
 """The indices of the two piles in ``PILE_NAMES`` (the games themselves are ``AQUARETTO``…)."""
 
-OPEN, CLOSING, CLOSED = 0, 1, 2
+OPEN: Final = 0
+CLOSING: Final = 1
+CLOSED: Final = 2
 """A pile's state: drawn from; its reserve reached this round (it closes at the round's
 end); closed (its remaining tiles left the game)."""
 PILE_STATES: tuple[PileState, ...] = ("open", "closing", "closed")
@@ -101,10 +103,10 @@ class Take(Action):
         return f"take {TRUCK_NAMES[self.truck]}"
 
 
-DRAW = Draw()
-DRAWS = tuple(Draw(p) for p in range(len(PILE_NAMES)))
-LOADS = tuple(Load(i) for i in range(len(TRUCK_NAMES)))
-TAKES = tuple(Take(i) for i in range(len(TRUCK_NAMES)))
+DRAW: Final = Draw()
+DRAWS: Final = tuple(Draw(p) for p in range(len(PILE_NAMES)))
+LOADS: Final = tuple(Load(i) for i in range(len(TRUCK_NAMES)))
+TAKES: Final = tuple(Take(i) for i in range(len(TRUCK_NAMES)))
 
 _TRUCK_RE = re.compile(r"^(load|take)\s+([A-Ea-e])$")
 
@@ -290,6 +292,9 @@ class TruckState(State):
         final_round=SHARED,
         round=SHARED,
     )
+
+    SHARED_FOR_SEAT: ClassVar[tuple[str, ...]] = ("piles",)
+    """A copy for one seat (``clone_for``) shares the piles: only a draw changes them."""
 
     trucks: list[list[int]]
     capacity: tuple[int, ...]

@@ -32,9 +32,9 @@ class GreedyBot(Bot):
         return max(legal, key=lambda a: self.value(state, a, seat))
 
     def value(self, state: State, action: Action, seat: int) -> float:
-        """The evaluation after ``action`` and the greedy rest of the turn."""
+        """The evaluation after ``action`` (legal in ``state``) and the greedy rest of the turn."""
         after = state.clone()
-        after.apply(action)
+        after.play(action)
         self.finish_turn(after, seat)
         return self.evaluate(after, seat)
 
@@ -43,14 +43,19 @@ class GreedyBot(Bot):
         while state.to_move == seat and state.turn_in_progress():
             legal = state.legal_actions()
             if len(legal) == 1:
-                state.apply(legal[0])
+                state.play(legal[0])
                 continue
-            state.apply(max(legal, key=lambda a: self.step_value(state, a, seat)))
+            state.play(max(legal, key=lambda a: self.step_value(state, a, seat)))
 
     def step_value(self, state: State, action: Action, seat: int) -> float:
-        """The evaluation right after one action (no look-ahead)."""
-        after = state.clone()
-        after.apply(action)
+        """The evaluation right after one step of ``seat``'s turn in progress (no look-ahead).
+
+        ``action`` is legal in ``state``, and ``seat`` is to move inside its turn: such a
+        step (placing a tile, an offspring, a coworker) changes no other seat's holdings,
+        so the trial copies only ``seat``'s (``State.clone_for``).
+        """
+        after = state.clone_for(seat)
+        after.play(action)
         return self.evaluate(after, seat)
 
     # ----- for search bots (``mcts``) ---------------------------------------------------

@@ -17,11 +17,16 @@ the truck where it helps the bot most and the next players least.
 
 from __future__ import annotations
 
+from typing import Final
+
 from zoogames.bots.greedy.trucks import TruckGreedy
 from zoogames.core.game import State
 from zoogames.games.aquaretto.state import AquarettoState
 
-ROOM, NEW_BASIN, BREEDING, COIN = 0.4, 0.6, 0.5, 0.7
+ROOM: Final = 0.4
+NEW_BASIN: Final = 0.6
+BREEDING: Final = 0.5
+COIN: Final = 0.7
 
 
 class AquarettoGreedy(TruckGreedy):
@@ -31,7 +36,7 @@ class AquarettoGreedy(TruckGreedy):
         """The seat's score now plus its water zoo's promise."""
         assert isinstance(state, AquarettoState)
         z = state.zoos[seat]
-        value = float(z.score(state.coins[seat]).total)
+        value = float(z.points(state.coins[seat]))
         for s in range(8):
             if z.species[s]:
                 value += ROOM * min(3, z.legal_cells(s).bit_count())

@@ -29,12 +29,13 @@ round. It never passes in solo play or in round 8 (starting a round 9 is worth n
 
 For search bots (``mcts``): :meth:`DesignerGreedy.value` evaluates a draw on a copy of
 the aquarium alone (no copy of the whole state), and :meth:`DesignerGreedy.playout_decide`
-is the one-ply best draw, never a pass.
+is the one-ply best draw, never a pass. A bot remembers the values it computed (per
+aquarium, and per draw onto an aquarium): a search meets the same ones again and again.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from zoogames.bots.greedy import GreedyBot
 from zoogames.core.bits import bits
@@ -44,10 +45,12 @@ from zoogames.games.aquarium_designer.actions import Draw, Pass, draw
 from zoogames.games.aquarium_designer.layout import Layout
 from zoogames.games.aquarium_designer.state import ROUNDS, DesignerState, deck_masks
 
-GROW = 0.2
-HOPE = (0.0, 0.8, 0.2, 0.1)
+GROW: Final = 0.2
+HOPE: Final = (0.0, 0.8, 0.2, 0.1)
 KEEP = 0.25
 """Pass if the card kept for later is worth at least its value now less this."""
+MEMO: Final = 1 << 16
+"""At most this many evaluations remembered per bot (``DesignerGreedy.layout_value``)."""
 
 
 def fillable_sections(lay: Layout) -> tuple[int, int]:
@@ -59,6 +62,34 @@ def fillable_sections(lay: Layout) -> tuple[int, int]:
     return mask, free.bit_count()
 
 
+AREAS_CACHED: Final = 1 << 16
+"""At most this many colour masks' areas are remembered (:func:`areas_of`)."""
+
+_AREAS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+
+
+def areas_of(mask: int) -> tuple[tuple[int, int, int], ...]:
+    """The connected areas of one colour's sections ``mask``, lowest section first.
+
+    Each as ``(area, sections, neighbours)``: its mask, its size, and the sections
+    sharing an edge with it. Remembered per mask (the last :data:`AREAS_CACHED`): the
+    draws a bot weighs leave most colours of an aquarium as they were, and the flood
+    fill is most of an evaluation.
+    """
+    found = _AREAS.get(mask)
+    if found is None:
+        out: list[tuple[int, int, int]] = []
+        rest = mask
+        while rest:
+            area = L.grow(rest & -rest, rest)
+            rest ^= area
+            out.append((area, area.bit_count(), L.neighbours_of(area)))
+        if len(_AREAS) >= AREAS_CACHED:
+            _AREAS.clear()
+        found = _AREAS[mask] = tuple(out)
+    return found
+
+
 def evaluate_layout(lay: Layout, need: int) -> float:
     """The score of ``lay`` plus what its open areas promise (see the module docstring)."""
     free, left = fillable_sections(lay)
@@ -66,12 +97,9 @@ def evaluate_layout(lay: Layout, need: int) -> float:
     value = 0.0
     animals = lay.animals
     for mask in lay.colours:
-        while mask:
-            area = L.grow(mask & -mask, mask)
-            mask ^= area
+        for area, s, neighbours in areas_of(mask):
             a = (area & animals).bit_count()
-            s = area.bit_count()
-            border = (L.neighbours_of(area) & free).bit_count() if free else 0
+            border = (neighbours & free).bit_count() if free else 0
             if a >= need:
                 value += s + a + GROW * min(border, 2)
             elif border:
@@ -94,27 +122,74 @@ class DesignerGreedy(GreedyBot):
         self.lookahead = int(lookahead)
         self.width = int(width)
         self.keep = float(keep)
+        self._values: dict[tuple[int, ...], float] = {}
+        self._draws: dict[tuple[int, ...], dict[tuple[int, int, int, int], float]] = {}
+        self._deck = ""
 
     def evaluate(self, state: State, seat: int) -> float:
         """The seat's score now plus its aquarium's promise."""
         assert isinstance(state, DesignerState)
-        return evaluate_layout(state.layouts[seat], state.need)
+        return self.layout_value(state.layouts[seat], state.need)
+
+    def layout_value(self, lay: Layout, need: int) -> float:
+        """:func:`evaluate_layout`, remembered per aquarium by this bot.
+
+        A search meets the same aquariums again and again (the same cards tried at the
+        same places in playout after playout), and the evaluation depends only on the
+        colours, the animals and the positions still to fill. At most ``MEMO`` values are
+        kept (then the memo starts afresh).
+        """
+        c = lay.colours
+        key = (c[0], c[1], c[2], c[3], lay.animals, lay.fillable(), need)
+        value = self._values.get(key)
+        if value is None:
+            if len(self._values) >= MEMO:
+                self._values.clear()
+            value = self._values[key] = evaluate_layout(lay, need)
+        return value
 
     def options(
         self, state: DesignerState, seat: int, offer: list[int]
     ) -> list[tuple[float, Draw]]:
         """Every draw of ``offer`` for ``seat``, valued by the evaluation after it."""
         lay = state.layouts[seat]
+        need = state.need
         masks = deck_masks(state.deck).layout
         where = [L.XY[p] for p in bits(lay.free())]
+        known = self._known_draws(state, lay)
         out: list[tuple[float, Draw]] = []
         for card in sorted(offer):
             for x, y in where:
                 for r in range(4):
-                    after = lay.copy()
-                    after.place(card, x, y, r, masks[card - 1][r])
-                    out.append((evaluate_layout(after, state.need), draw(card, x, y, r)))
+                    key = (card, x, y, r)
+                    value = known.get(key)
+                    if value is None:
+                        after = lay.copy()
+                        after.place(card, x, y, r, masks[card - 1][r])
+                        value = known[key] = self.layout_value(after, need)
+                    out.append((value, draw(card, x, y, r)))
         return out
+
+    def _known_draws(
+        self, state: DesignerState, lay: Layout
+    ) -> dict[tuple[int, int, int, int], float]:
+        """The values this bot already knows of draws onto ``lay``, by card, place and turn.
+
+        What a draw leads to depends only on the aquarium's colours, animals, cards laid
+        and extent (and on the deck, whose cards the numbers name: a new deck forgets all).
+        """
+        if state.deck.digest != self._deck:
+            self._deck = state.deck.digest
+            self._draws.clear()
+        c = lay.colours
+        key: tuple[int, ...] = (c[0], c[1], c[2], c[3], lay.animals, lay.occupied)
+        key += (lay.minx, lay.maxx, lay.miny, lay.maxy, state.need)
+        known = self._draws.get(key)
+        if known is None:
+            if len(self._draws) >= MEMO:
+                self._draws.clear()
+            known = self._draws[key] = {}
+        return known
 
     def best(self, state: DesignerState, seat: int, offer: list[int]) -> tuple[float, Draw]:
         """The best draw of ``offer`` for ``seat`` by one ply (ties: the first listed)."""
@@ -156,7 +231,7 @@ class DesignerGreedy(GreedyBot):
             lay = lay.copy()
             masks = deck_masks(state.deck).layout[action.card - 1][action.turns]
             lay.place(action.card, action.x, action.y, action.turns, masks)
-        return evaluate_layout(lay, state.need)
+        return self.layout_value(lay, state.need)
 
     def playout_decide(self, state: State, legal: list[Action]) -> Action:
         """A fast policy for search playouts: the best draw by one ply, never a pass."""

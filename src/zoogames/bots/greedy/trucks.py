@@ -61,6 +61,19 @@ class TruckGreedy(GreedyBot):
             return next(a for a in legal if isinstance(a, Draw))
         return best_take or legal[0]
 
+    def value(self, state: State, action: Action, seat: int) -> float:
+        """As :meth:`GreedyBot.value`; a take by the seat to move is tried on a copy for it.
+
+        A take and the placements that follow change only the taker's holdings, so the
+        trial copies its zoo alone (``State.clone_for``).
+        """
+        if not isinstance(action, Take) or seat != state.to_move:
+            return super().value(state, action, seat)
+        after = state.clone_for(seat)
+        after.play(action)
+        self.finish_turn(after, seat)
+        return self.evaluate(after, seat)
+
     def playout_decide(self, state: State, legal: list[Action]) -> Action:
         """:meth:`decide` without the money actions, for search playouts.
 
@@ -82,15 +95,15 @@ class TruckGreedy(GreedyBot):
         """
         assert isinstance(state, TruckState) and state.to_move is not None
         if state.drawn >= 0:
-            state.apply(rng.choice(legal))
+            state.play(rng.choice(legal))
         else:
             self.finish_turn(state, state.to_move)
 
     def load_value(self, state: TruckState, action: Action, seat: int) -> float:
         """What the truck is worth to us with the tile, less its worth to the next taker."""
         assert isinstance(action, Load)
-        after = state.clone()
-        after.apply(action)
+        after = state.clone_for(seat)  # a load changes no zoo: no zoo needs its own copy
+        after.play(action)
         tiles = after.trucks[action.truck]
         mine = self.truck_gain(after, seat, action.truck)
         others = [
@@ -107,7 +120,7 @@ class TruckGreedy(GreedyBot):
         """How much taking ``truck`` now would raise ``seat``'s evaluation."""
         if state.took[seat] >= 0 or not state.trucks[truck]:
             return 0.0
-        trial = state.clone()
+        trial = state.clone_for(seat)  # taking and placing change only this seat's zoo
         trial.to_move = seat  # a what-if: as if it were that seat's turn
         trial.drawn = -1
         before = self.evaluate(trial, seat)

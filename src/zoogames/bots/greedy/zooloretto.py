@@ -16,28 +16,38 @@ of the truck round both games share (:class:`~zoogames.bots.greedy.trucks.TruckG
 
 from __future__ import annotations
 
+from typing import Final
+
 from zoogames.bots.greedy.trucks import TruckGreedy
 from zoogames.core.game import State
 from zoogames.games.zooloretto import tiles as zt
 from zoogames.games.zooloretto.state import ZoolorettoState
 from zoogames.games.zooloretto.zoo import ENCLOSURES, ZooBoard
 
-PROGRESS, ROOM, BREEDING, COIN = 0.7, 0.5, 0.4, 0.6
+PROGRESS: Final = 0.7
+ROOM: Final = 0.5
+BREEDING: Final = 0.4
+COIN: Final = 0.6
 
 
 def zoo_value(board: ZooBoard, barn_penalty: int = 2) -> float:
     """A zoo's score now plus its promise (see the module docstring; coins aside)."""
-    value = float(board.score(barn_penalty).total)
+    # the score's total (Z-R4), each enclosure's points computed once for both uses
+    now = [board.enclosure_points(e) for e in range(board.built)]
+    value = float(board.points_beside_enclosures(barn_penalty) + sum(now))
     for e in range(board.built):
         pen = board.pens[e]
         if not pen:
             value += ROOM
             continue
         spec = ENCLOSURES[e]
-        now = board.enclosure_points(e)
-        value += max(0.0, PROGRESS * spec.full * len(pen) / spec.size - now)
-        marks = [zt.mark_of(x) for x in pen]
-        value += BREEDING * (marks.count(zt.MALE) + marks.count(zt.FEMALE))
+        value += max(0.0, PROGRESS * spec.full * len(pen) / spec.size - now[e])
+        fertile = 0
+        for x in pen:
+            mark = zt.mark_of(x)
+            if mark in (zt.MALE, zt.FEMALE):
+                fertile += 1
+        value += BREEDING * fertile
     return value
 
 

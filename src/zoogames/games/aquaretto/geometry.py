@@ -9,16 +9,20 @@ so shifting a mask by one never wraps a cell into the next row.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
 from zoogames.core.bits import bits as bits  # noqa: PLC0414 (re-exported: geometry.bits)
 
-LO, HI = -8, 12
-SIZE = HI - LO + 1
-W = SIZE + 1  # one guard column
+# Final: compiled, these are constants, not a lookup in the module's namespace per use
+LO: Final = -8
+HI: Final = 12
+SIZE: Final = HI - LO + 1
+W: Final = SIZE + 1  # one guard column
 
-VALID = 0
+_valid = 0
 for _y in range(SIZE):
-    VALID |= ((1 << SIZE) - 1) << (_y * W)
+    _valid |= ((1 << SIZE) - 1) << (_y * W)
+VALID: Final = _valid
 
 
 def cell(x: int, y: int) -> int:
@@ -72,7 +76,7 @@ def _around(index: int) -> int:
     return (row | (row << W) | (row >> W)) & VALID & ~b
 
 
-AROUND = [_around(i) for i in range(SIZE * W)]
+AROUND: Final = [_around(i) for i in range(SIZE * W)]
 """``AROUND[i]``: the 8 cells around cell ``i``, diagonals included (ruling A-R6)."""
 
 # A-D1: the base board's 19 spaces inside its 5×5 footprint.

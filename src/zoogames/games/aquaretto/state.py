@@ -8,7 +8,7 @@ placement earns, the money actions, and the score.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from zoogames.core.bits import bits
 from zoogames.core.dispatch import Dispatch
@@ -62,7 +62,7 @@ if TYPE_CHECKING:
     # For mypy only, like every view's TypedDict (games/trucks.py says why).
     from zoogames.games.aquaretto.view_types import AquarettoView, PlacedTileView, WaterZooView
 
-WORKER = 8
+WORKER: Final = 8
 """A pending coworker; a pending offspring is its species index (0–7)."""
 
 

@@ -6,19 +6,26 @@ Two tiles of the same kind are interchangeable, so the engine counts kinds, not 
 
 from __future__ import annotations
 
+from typing import Final
+
 SPECIES = ("dolphin", "orca", "sea-lion", "hippo", "turtle", "penguin", "polar-bear", "crocodile")
 """The 8 species; the first three can be trained."""
 
-TRAINABLE = (0, 1, 2)
+TRAINABLE: Final = (0, 1, 2)
 FISH_SPECIES = (3, 4, 5, 6, 7)
 LETTERS = "DOLHTPBC"
 """One letter per species, for the text board."""
 
-PLAIN, MALE, FEMALE, FISH, BOLT, YOUNG = range(6)
+PLAIN: Final = 0
+MALE: Final = 1
+FEMALE: Final = 2
+FISH: Final = 3
+BOLT: Final = 4
+YOUNG: Final = 5
 MARKS = ("", "/m", "/f", "/fish", "/bolt", "/young")
 MARK_CHARS = " mf~!y"
 
-COIN = 64
+COIN: Final = 64
 """The coin tile's kind."""
 
 COINS_IN_GAME = 30

@@ -8,7 +8,7 @@ supplies (bank, coworkers, offspring) belong to the game state, which turns the
 
 from __future__ import annotations
 
-from typing import ClassVar, NamedTuple
+from typing import ClassVar, Final, NamedTuple
 
 from zoogames.core.bits import bits
 from zoogames.core.fields import LIST, SHARED, Fields, copy_of, fields, names_of, same_fields
@@ -25,12 +25,15 @@ from zoogames.games.aquaretto.tiles import (
 )
 
 # Off-grid places a coworker or a tile can be; cells are bit indices (>= 0).
-DEPOT, CASHIER, KEEPER, MANAGER = -1, -2, -3, -4
+DEPOT: Final = -1
+CASHIER: Final = -2
+KEEPER: Final = -3
+MANAGER: Final = -4
 SLOT_NAMES = {DEPOT: "depot", CASHIER: "cashier", KEEPER: "keeper", MANAGER: "manager"}
 SLOT_LIMITS = {CASHIER: 2, KEEPER: 2, MANAGER: 1}
 
-COIN_AT = frozenset((3, 6, 9, 12))
-WORKER_AT = frozenset((5, 10))
+COIN_AT: Final = frozenset((3, 6, 9, 12))
+WORKER_AT: Final = frozenset((5, 10))
 
 
 class Gain(NamedTuple):
@@ -39,6 +42,11 @@ class Gain(NamedTuple):
     coin: bool
     worker: bool
     offspring: bool
+
+
+GAINS: Final = tuple(Gain(bool(i & 4), bool(i & 2), bool(i & 1)) for i in range(8))
+"""Every :class:`Gain`, made once (``4 * coin + 2 * worker + offspring``): a tile placed
+costs no new tuple, which compiled code would build through Python-level code."""
 
 
 def place_name(where: int) -> str:
@@ -81,7 +89,14 @@ class WaterZoo:
     )
     __slots__ = names_of(FIELDS)
 
-    def __init__(self) -> None:
+    def __init__(self, *, blank: bool = False) -> None:
+        """A new water zoo: the base board, empty.
+
+        ``blank``: no field set at all, for the generated copies, which set every one
+        (compiled, a class's ``__new__`` runs its ``__init__``: a copy cannot skip it).
+        """
+        if blank:
+            return
         self.spaces = g.BASE
         self.animals = 0
         self.trainers = 0
@@ -178,7 +193,7 @@ class WaterZoo:
         elif mark == YOUNG:
             self.young |= b
         size = self.species[s].bit_count()
-        return Gain(size in COIN_AT, size in WORKER_AT, offspring)
+        return GAINS[4 * (size in COIN_AT) + 2 * (size in WORKER_AT) + offspring]
 
     def marks(self) -> tuple[tuple[int, int], ...]:
         """Each mark with the mask of the tiles bearing it (a tile bears one at most)."""
@@ -284,19 +299,38 @@ class WaterZoo:
 
     # ----- scoring (A-R12) --------------------------------------------------------------
 
-    def score(self, coins: int) -> Score:
-        """Points of this water zoo and depot, given the player's coins."""
+    def _trained(self) -> int:
+        """Animals next to a trainer that can be trained (A-R12), counted per trainer."""
         trainable = 0
         for s in TRAINABLE:
             trainable |= self.species[s]
         trainable &= ~self.bolt
-        trained = sum((g.AROUND[t] & trainable).bit_count() for t in bits(self.trainers))
-        depot_species = len({t >> 3 for t in self.depot})
+        trained = 0
+        for t in bits(self.trainers):
+            trained += (g.AROUND[t] & trainable).bit_count()
+        return trained
+
+    def _depot_points(self) -> int:
+        """The depot's (negative) points: per species in it, 2, or 1 with a manager."""
+        return -len({t >> 3 for t in self.depot}) * (1 if self.manager else 2)
+
+    def score(self, coins: int) -> Score:
+        """Points of this water zoo and depot, given the player's coins."""
         parts = {
             "animals": self.animals.bit_count(),
             "cashiers": coins * self.cashiers,
             "keepers": (self.fish & self.animals).bit_count() * self.keepers,
-            "trainers": trained,
-            "depot": -depot_species * (1 if self.manager else 2),
+            "trainers": self._trained(),
+            "depot": self._depot_points(),
         }
         return Score(sum(parts.values()), parts)
+
+    def points(self, coins: int) -> int:
+        """``score(coins).total`` without the breakdown (for the bots' evaluations)."""
+        return (
+            self.animals.bit_count()
+            + coins * self.cashiers
+            + (self.fish & self.animals).bit_count() * self.keepers
+            + self._trained()
+            + self._depot_points()
+        )

@@ -3,6 +3,7 @@
 Its rulings (``C-R1``, ``C-R2``) are in docs/rules/aquaretto-zooloretto.md.
 """
 
+import zoogames.games.aquaretto_zooloretto.copies  # noqa: F401 (registers its compiled copies)
 from zoogames.games.aquaretto_zooloretto.state import (
     AQUARETTO_ZOOLORETTO,
     AquarettoZooloretto,

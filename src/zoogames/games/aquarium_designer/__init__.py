@@ -3,6 +3,7 @@
 Its rulings (``D-D1``, ``D-R1``) are in docs/rules/aquarium-designer.md.
 """
 
+import zoogames.games.aquarium_designer.copies  # noqa: F401 (registers its compiled copies)
 from zoogames.games.aquarium_designer.state import (
     AQUARIUM_DESIGNER,
     AquariumDesigner,

@@ -14,7 +14,7 @@ within and across cards) of sections of one colour (D-R1).
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import ClassVar, NamedTuple
+from typing import ClassVar, Final, NamedTuple
 
 from zoogames.core.bits import bits as bits  # noqa: PLC0414 (re-exported: layout.bits)
 from zoogames.core.fields import LIST, SHARED, Fields, copy_of, fields, names_of, same_fields
@@ -24,15 +24,16 @@ LO, HI = -2, 2
 SPAN = 3
 """The aquarium is at most 3×3 cards (D-R1)."""
 
-W = 11
+W: Final = 11
 """Row stride of the section grid (10 sections and a guard column)."""
 
-POSITIONS = 25
+POSITIONS: Final = 25
 SECTION_BITS = 10 * W
 
-VALID = 0
+_valid = 0
 for _y in range(10):
-    VALID |= ((1 << 10) - 1) << (_y * W)
+    _valid |= ((1 << 10) - 1) << (_y * W)
+VALID: Final = _valid
 
 
 def pos(x: int, y: int) -> int:
@@ -40,16 +41,16 @@ def pos(x: int, y: int) -> int:
     return (y - LO) * 5 + (x - LO)
 
 
-XY: tuple[tuple[int, int], ...] = tuple((p % 5 + LO, p // 5 + LO) for p in range(POSITIONS))
+XY: Final[tuple[tuple[int, int], ...]] = tuple((p % 5 + LO, p // 5 + LO) for p in range(POSITIONS))
 """Position index → ``(x, y)``."""
 
-OFFSET: tuple[int, ...] = tuple(2 * (y - LO) * W + 2 * (x - LO) for x, y in XY)
+OFFSET: Final[tuple[int, ...]] = tuple(2 * (y - LO) * W + 2 * (x - LO) for x, y in XY)
 """Position index → the bit of its top-left section."""
 
 LOCAL = (0, 1, W, W + 1)
 """Bits of a card's sections TL, TR, BL, BR when its top-left section is bit 0."""
 
-POS_SECTIONS: tuple[int, ...] = tuple(sum(1 << (o + b) for b in LOCAL) for o in OFFSET)
+POS_SECTIONS: Final[tuple[int, ...]] = tuple(sum(1 << (o + b) for b in LOCAL) for o in OFFSET)
 """Position index → the mask of its four sections."""
 
 
@@ -62,7 +63,7 @@ def _neighbours(p: int) -> int:
     return m
 
 
-NEIGHBOURS: tuple[int, ...] = tuple(_neighbours(p) for p in range(POSITIONS))
+NEIGHBOURS: Final[tuple[int, ...]] = tuple(_neighbours(p) for p in range(POSITIONS))
 """Position index → the mask of the positions sharing a side with it."""
 
 _BOX: dict[tuple[int, int, int, int], int] = {}
@@ -163,8 +164,13 @@ class Layout:
     colours: list[int]
     animals: int
 
-    def __init__(self) -> None:
-        """No card yet (a new aquarium starts with :meth:`with_entrance`)."""
+    def __init__(self, *, blank: bool = False) -> None:
+        """No card yet (a new aquarium starts with :meth:`with_entrance`).
+
+        ``blank``: no field set at all (for the generated copies, which set every one).
+        """
+        if blank:
+            return
         self.entrance = 0
         self.cards = []
         self.occupied = 0

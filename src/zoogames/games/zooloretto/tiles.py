@@ -12,6 +12,8 @@ purchase to another zoo). Two tiles of the same kind are interchangeable.
 
 from __future__ import annotations
 
+from typing import Final
+
 SPECIES = ("camel", "elephant", "flamingo", "kangaroo", "leopard", "chimpanzee", "panda", "zebra")
 """The 8 species (Z-D2)."""
 
@@ -23,17 +25,22 @@ STALLS = ("kiosk", "barrow", "snacks", "popcorn")
 
 STALL_SHORT = ("Ki", "Ba", "Sn", "Po")
 
-PLAIN, MALE, FEMALE, YOUNG, MALE_BRED, FEMALE_BRED = range(6)
+PLAIN: Final = 0
+MALE: Final = 1
+FEMALE: Final = 2
+YOUNG: Final = 3
+MALE_BRED: Final = 4
+FEMALE_BRED: Final = 5
 MARKS = ("", "/m", "/f", "/young", "/m-bred", "/f-bred")
 MARK_CHARS = " mfyMF"
-BRED = MALE_BRED - MALE
+BRED: Final = MALE_BRED - MALE
 """Adding this to a fertile kind gives the same tile after it has bred."""
 
-FIRST = 128
+FIRST: Final = 128
 """The smallest Zooloretto kind."""
-STALL = FIRST + 64
+STALL: Final = FIRST + 64
 """The first stall kind; the four types are ``STALL`` to ``STALL + 3``."""
-COIN = STALL + 4
+COIN: Final = STALL + 4
 """The coin tile's kind."""
 
 COINS_IN_GAME = 30

@@ -14,7 +14,7 @@ Places are small integers: an enclosure is its index (0 ``e4``, 1 ``e5``, 2 ``e6
 from __future__ import annotations
 
 from bisect import insort
-from typing import ClassVar, NamedTuple
+from typing import ClassVar, Final, NamedTuple
 
 from zoogames.core.fields import (
     LIST,
@@ -55,7 +55,7 @@ class Enclosure(NamedTuple):
     """Its stall spaces (indices into ``ZooBoard.stalls``)."""
 
 
-ENCLOSURES = (
+ENCLOSURES: Final = (
     Enclosure("e4", 4, 5, 4, 1, (0, 1)),
     Enclosure("e5", 5, 8, 5, 2, (2,)),
     Enclosure("e6", 6, 10, 6, 0, (3,)),
@@ -63,16 +63,16 @@ ENCLOSURES = (
     Enclosure("x2", 5, 9, 5, 1, (5,)),
 )
 """Z-D1: the zoo board's three enclosures, then the expansion boards' (one each)."""
-BASE = 3
+BASE: Final = 3
 """Enclosures printed on the zoo board; the others are on expansion boards."""
 SIZE = tuple(e.size for e in ENCLOSURES)
 STALL_SPACES = ("s4a", "s4b", "s5", "s6", "sx1", "sx2")
-OWNER = (0, 0, 1, 2, 3, 4)
+OWNER: Final = (0, 0, 1, 2, 3, 4)
 """The enclosure each stall space belongs to (Z-D1)."""
 
-BARN = -1
-SPACE = 8
-GROUP = 16
+BARN: Final = -1
+SPACE: Final = 8
+GROUP: Final = 16
 PLACE_NAMES = {
     BARN: "barn",
     **{i: e.name for i, e in enumerate(ENCLOSURES)},
@@ -107,7 +107,13 @@ class ZooBoard:
     )
     __slots__ = names_of(FIELDS)
 
-    def __init__(self, expansions: int = 1) -> None:
+    def __init__(self, expansions: int = 1, *, blank: bool = False) -> None:
+        """A new zoo board with ``expansions`` boards face down.
+
+        ``blank``: no field set at all (for the generated copies, which set every one).
+        """
+        if blank:
+            return
         self.pens: list[list[int]] = [[] for _ in range(BASE + expansions)]
         self.stalls = [-1] * (BASE + 1 + expansions)
         self.barn: list[int] = []
@@ -339,6 +345,16 @@ class ZooBoard:
             "barn_animals": -barn_penalty * barn_species,
         }
         return Score(sum(parts.values()), parts)
+
+    def points_beside_enclosures(self, barn_penalty: int = 2) -> int:
+        """``score(barn_penalty).total`` less the enclosures' points (for the bots).
+
+        A bot's evaluation adds each enclosure's points itself, as it weighs them.
+        """
+        stall_types = len({x for x in self.stalls if x >= 0})
+        barn_stalls = len({x for x in self.barn if x >= STALL})
+        barn_species = len({(x - FIRST) >> 3 for x in self.barn if x < STALL})
+        return 2 * stall_types - 2 * barn_stalls - barn_penalty * barn_species
 
 
 __all__ = [
