@@ -87,3 +87,13 @@ def test_every_legal_action_is_described_in_words() -> None:
         "zooloretto.Exchange",
         "aquaretto.Expand",
     } <= seen
+
+
+def test_a_coin_tile_in_words_names_its_pile() -> None:
+    # The log reads "loads a coin from the Aquaretto pile onto truck A", not the notation's name.
+    from zoogames.games.aquaretto import tiles as at
+    from zoogames.games.aquaretto_zooloretto.state import tile_words
+    from zoogames.games.zooloretto import tiles as zt
+
+    assert tile_words(at.COIN) == "a coin from the Aquaretto pile"
+    assert tile_words(zt.COIN) == "a coin from the Zooloretto pile"

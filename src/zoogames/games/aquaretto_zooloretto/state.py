@@ -27,7 +27,6 @@ from zoogames.core.dispatch import Dispatch
 from zoogames.core.errors import IllegalAction, InvalidOptions
 from zoogames.core.fields import Fields
 from zoogames.core.game import START_PLAYER, Action, Game, OptionSpec, Score
-from zoogames.core.words import with_article
 from zoogames.games.aquaretto import state as aq
 from zoogames.games.aquaretto import tiles as at
 from zoogames.games.aquaretto.actions import Place as WaterPlace
@@ -63,6 +62,8 @@ if TYPE_CHECKING:
 
 COIN_NAMES = {at.COIN: "aquaretto-coin", zt.COIN: "zooloretto-coin"}
 """The coin tiles of the two piles; every other tile keeps its own game's name."""
+COIN_WORDS = {at.COIN: "a coin from the Aquaretto pile", zt.COIN: "a coin from the Zooloretto pile"}
+"""The coin tiles in words (the move log)."""
 
 PILE_TILES = (
     {**{n: k for n, k in aq.PILE_TILES.items() if k != at.COIN}, "aquaretto-coin": at.COIN},
@@ -85,9 +86,9 @@ def tile_name(tile: int) -> str:
 
 
 def tile_words(tile: int) -> str:
-    """A tile in words."""
-    if tile in COIN_NAMES:
-        return with_article(f"{tile_name(tile)} tile")
+    """A tile in words: its own game's, but a coin names its pile (COIN_WORDS)."""
+    if tile in COIN_WORDS:
+        return COIN_WORDS[tile]
     return zo.tile_words(tile) if tile >= zt.FIRST else aq.tile_words(tile)
 
 
