@@ -8,7 +8,6 @@ away from the source tree.
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import subprocess
 import sys
@@ -20,6 +19,7 @@ from types import ModuleType
 import httpx
 import pytest
 
+from tests.scripts import load_script
 from tests.server.postgres import free_port
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -27,11 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def setup_py() -> ModuleType:
     """setup.py as a module (it calls setup() only when run as the build backend runs it)."""
-    spec = importlib.util.spec_from_file_location("zoogames_setup", ROOT / "setup.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(ROOT / "setup.py", "zoogames_setup")
 
 
 def test_the_build_refuses_a_missing_or_incomplete_client(tmp_path: Path) -> None:

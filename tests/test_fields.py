@@ -3,7 +3,6 @@ holds, and the derived copy and equality follow the declaration field by field."
 
 from __future__ import annotations
 
-import importlib.util
 import types
 from pathlib import Path
 from typing import Any
@@ -11,6 +10,7 @@ from typing import Any
 import pytest
 
 import zoogames
+from tests.scripts import load_script
 from zoogames.core import fields as fields_module
 from zoogames.core.fields import LIST, NESTED, SHARED, copy_of, declared, fields
 from zoogames.core.game import State
@@ -125,11 +125,7 @@ GENERATOR = Path(__file__).resolve().parent.parent / "scripts" / "gen_copies.py"
 
 def generator() -> Any:
     """``scripts/gen_copies.py`` as a module."""
-    spec = importlib.util.spec_from_file_location("gen_copies", GENERATOR)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(GENERATOR, "gen_copies")
 
 
 def test_the_generated_copies_are_current() -> None:

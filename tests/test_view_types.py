@@ -4,7 +4,6 @@ TypeScript generated from the TypedDicts (web/src/api/views.gen.ts) is current.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 import sys
@@ -15,6 +14,7 @@ from typing import Any
 import pytest
 from pydantic import TypeAdapter
 
+from tests.scripts import load_script
 from zoogames import games
 from zoogames.core.rng import Rng
 from zoogames.games.view_types import view_ids, view_type
@@ -70,11 +70,7 @@ def test_a_view_with_an_undeclared_key_or_a_wrong_type_is_refused() -> None:
 
 def generator() -> Any:
     """scripts/gen_views.py as a module."""
-    spec = importlib.util.spec_from_file_location("gen_views", GENERATOR)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(GENERATOR, "gen_views")
 
 
 def test_keys_keep_the_docstrings_written_in_the_base_that_declares_them() -> None:

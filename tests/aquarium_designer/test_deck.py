@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 import tomllib
@@ -11,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.scripts import load_script
 from zoogames import InvalidOptions
 from zoogames.games.aquarium_designer.cards import (
     COLOURS,
@@ -60,12 +60,7 @@ def test_the_default_deck_balances_colours_and_animals() -> None:
 
 
 def test_the_shipped_deck_is_what_the_generator_makes() -> None:
-    spec = importlib.util.spec_from_file_location(
-        "designer_deck", ROOT / "benchmarks/designer_deck.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = load_script(ROOT / "benchmarks/designer_deck.py", "designer_deck")
     assert module.generate() == json.loads(DECK_FILE.read_text())
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 import sys
@@ -13,6 +12,7 @@ import numpy as np
 import pytest
 from pettingzoo.env_registry.exceptions import FailedToImport
 
+from tests.scripts import load_script
 from zoogames.rl.pettingzoo import ObsDict, env
 from zoogames.rl.spaces import action_space, observation_encoder
 
@@ -22,11 +22,7 @@ SCRIPT = ROOT / "benchmarks" / "adapters.py"
 
 def bench() -> ModuleType:
     """The benchmark script as a module."""
-    spec = importlib.util.spec_from_file_location("bench_adapters", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(SCRIPT, "bench_adapters")
 
 
 def first_observation() -> ObsDict:
