@@ -2,7 +2,7 @@
 // `npm run dev` serves it with hot reload and forwards /api (HTTP and WebSocket) to a
 // server on port 8000, so the page and the API share one origin as they do in production.
 import { readFileSync } from "node:fs";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig, searchForWorkspaceRoot, type Plugin } from "vite";
 import preact from "@preact/preset-vite";
 
 /** Files copied from the pinned packages into the build: the licences of what it bundles
@@ -34,6 +34,10 @@ export default defineConfig({
     assetsInlineLimit: 0,
   },
   server: {
+    // The rules summaries are read from the repository's docs/summaries/ (their single
+    // copy, src/text/summaries.ts), outside this folder: the dev server must be let in.
+    // (The build reads them anyway.)
+    fs: { allow: [searchForWorkspaceRoot(process.cwd()), "../docs/summaries"] },
     proxy: {
       "/api": { target: "http://127.0.0.1:8000", ws: true },
     },

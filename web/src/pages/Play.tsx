@@ -13,6 +13,7 @@ import { JoinForm } from "../components/JoinForm";
 import { SeatSwitcher } from "../components/SeatSwitcher";
 import { MoveLog, entryText } from "../components/MoveLog";
 import { Replay } from "../components/Replay";
+import { RulesSummary, pageLang } from "../components/RulesSummary";
 import { ScoreSheet } from "../components/ScoreSheet";
 import { TurnBanner } from "../components/TurnBanner";
 import { PlayContext } from "../play/context";
@@ -152,6 +153,7 @@ export function Play({ id }: { id: string }) {
           <label class="toggle">
             <input type="checkbox" data-action="show-scores" checked={showScores} onChange={() => setShowScores(!showScores)} /> live scores
           </label>
+          <RulesSummary game={snapshot.game} lang={pageLang()} />
           <details class="settings">
             <summary>settings</summary>
             <div class="settings-body">

@@ -1,0 +1,109 @@
+// The table's "?": a button in the game page's header that opens the current game's rules
+// summary (docs/summaries/) in a modal <dialog>. The native dialog gives what an accessible
+// one needs: focus moves into it, Esc closes it, the page behind is inert. On closing, focus
+// goes back to the "?" explicitly, whatever the browser does. The text scrolls inside the
+// dialog, so a long summary reads on a phone too.
+import { useEffect, useRef, useState } from "preact/hooks";
+import type { Summary, SummaryLang } from "../text/summaries";
+
+/** The page's language as the summaries know it: "cs", else English. */
+export function pageLang(): SummaryLang {
+  return document.documentElement.lang.toLowerCase().startsWith("cs") ? "cs" : "en";
+}
+
+// The dialog's few words of its own. (The page's UI strings move to the i18n catalogues
+// with issue 15's client work; these then become keys there.)
+const WORDS: Record<SummaryLang, { open: string; close: string; loading: string; failed: string }> = {
+  en: { open: "Rules summary", close: "Close", loading: "Loading…", failed: "The rules summary could not be loaded." },
+  cs: { open: "Shrnutí pravidel", close: "Zavřít", loading: "Načítám…", failed: "Shrnutí pravidel se nepodařilo načíst." },
+};
+
+type Loaded = { state: "loading" } | { state: "failed" } | { state: "shown"; summary: Summary; key: string };
+
+/** The "?" button and its dialog showing `game`'s summary in `lang`. */
+export function RulesSummary({ game, lang }: { game: string; lang: SummaryLang }) {
+  const words = WORDS[lang];
+  const dialog = useRef<HTMLDialogElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  const [open, setOpen] = useState(false);
+  const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
+
+  // Load when opened (the first time fetches the chunk), unless this game's summary in this
+  // language is already shown; again if the game or the language changes while it is open.
+  const key = `${game}.${lang}`;
+  const shownKey = loaded.state === "shown" ? loaded.key : null;
+  useEffect(() => {
+    if (!open || shownKey === key) return;
+    let current = true;
+    setLoaded({ state: "loading" });
+    import("../text/summaries")
+      .then((m) => m.loadSummary(game, lang))
+      .then(
+        (summary) => current && setLoaded(summary ? { state: "shown", summary, key } : { state: "failed" }),
+        () => current && setLoaded({ state: "failed" }),
+      );
+    return () => {
+      current = false;
+    };
+    // shownKey is read, not watched: the load it starts must not start itself again.
+  }, [open, key]);
+
+  const show = () => {
+    dialog.current?.showModal();
+    setOpen(true);
+  };
+  // Every way of closing (the button, Esc, a click beside the box) ends here, in the
+  // dialog's "close" event.
+  const closed = () => {
+    setOpen(false);
+    opener.current?.focus();
+  };
+  const title = loaded.state === "shown" ? loaded.summary.title : words.open;
+
+  return (
+    <>
+      <button
+        ref={opener}
+        type="button"
+        class="rules-button"
+        data-action="rules"
+        aria-haspopup="dialog"
+        aria-label={words.open}
+        title={words.open}
+        onClick={show}
+      >
+        ?
+      </button>
+      <dialog
+        ref={dialog}
+        class="rules-dialog"
+        data-rules={game}
+        lang={lang}
+        aria-labelledby="rules-title"
+        onClose={closed}
+        onClick={(e) => {
+          // The dialog element itself is hit only on its backdrop: its box is all content.
+          if (e.target === dialog.current) dialog.current?.close();
+        }}
+      >
+        <div class="rules-box">
+          <header class="rules-head">
+            <h2 id="rules-title">{title}</h2>
+            <button type="button" data-action="close-rules" onClick={() => dialog.current?.close()}>
+              {words.close}
+            </button>
+          </header>
+          {/* Focusable so that a keyboard can scroll it. The HTML is marked's rendering of
+              the project's own files in docs/summaries/, never of anything a player sent. */}
+          {loaded.state === "shown" ? (
+            <div class="rules-body" tabIndex={0} dangerouslySetInnerHTML={{ __html: loaded.summary.html }} />
+          ) : (
+            <p class="rules-body" role="status">
+              {loaded.state === "loading" ? words.loading : words.failed}
+            </p>
+          )}
+        </div>
+      </dialog>
+    </>
+  );
+}
