@@ -9,6 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 import zoogames
+from zoogames.i18n import english, render
 from zoogames import IllegalAction, InvalidRecord
 from zoogames.cli import app
 from zoogames.core import record as rec
@@ -113,10 +114,11 @@ def test_clone_is_independent() -> None:
 def test_describe_in_plain_words() -> None:
     state = AQUARIUM_DESIGNER.new_game(players=2, seed=3, deck_order=[7])
     # No coordinates or notation in a move log: the board shows where the card went.
-    assert state.describe(state.game.parse_action("draw 7 1,0 r90")) == (
-        "draws card 7 for the aquarium"
-    )
-    assert state.describe(state.game.parse_action("pass")) == "passes"
+    draw = state.describe(state.game.parse_action("draw 7 1,0 r90"))
+    assert english(draw) == "draws card 7 for the aquarium"
+    assert render(draw, "cs") == "bere kartu 7 do akvária"  # a Designer placement
+    assert english(state.describe(state.game.parse_action("pass"))) == "passes"
+    assert render(state.describe(state.game.parse_action("pass")), "cs") == "pasuje"
 
 
 # ----- the command line ------------------------------------------------------------------

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from zoogames.i18n import english
 from zoogames import IllegalAction
 from zoogames.games.zooloretto import ZOOLORETTO
 
@@ -77,7 +78,7 @@ def test_every_legal_action_is_described_in_words() -> None:
     seen = set()
     while not state.is_terminal:
         for action in state.legal_actions():
-            words = state.describe(action)
+            words = english(state.describe(action))
             assert words and words != str(action)
             seen.add(type(action).__name__)
         state.apply(rng.choice(state.legal_actions()))
