@@ -23,7 +23,7 @@ import json
 import sys
 from pathlib import Path
 
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po, write_po
 
 from zoogames.i18n import LANGUAGES, entry_key, po_path, read_catalogue
@@ -87,7 +87,7 @@ def updated(template: Catalog, old: Catalog) -> tuple[Catalog, list[str], list[s
         fuzzy=False,
     )
     used = {entry_key(m.id) for m in template if m.id}
-    have: dict[str, list[object]] = {}
+    have: dict[str, list[Message]] = {}
     for m in old:
         if m.id:
             have.setdefault(entry_key(m.id), []).append(m)
@@ -95,7 +95,7 @@ def updated(template: Catalog, old: Catalog) -> tuple[Catalog, list[str], list[s
     dropped = sorted(set(have) - used)
     for key in sorted(used):
         for m in have.get(key, []):
-            new[m.id] = m  # type: ignore[index]  (m is a babel Message)
+            new[m.id] = m
         if key not in have:
             new.add(key, "")
     return new, added, dropped
