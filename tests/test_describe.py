@@ -7,9 +7,9 @@ import re
 
 import pytest
 
-from zoogames.i18n import english
 from zoogames import games
 from zoogames.core.rng import Rng
+from zoogames.i18n import english
 
 COORDINATES = re.compile(r"-?\d+,-?\d+")
 

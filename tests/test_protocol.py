@@ -20,10 +20,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import zoogames
-from zoogames.i18n import english
 from zoogames import IllegalAction
 from zoogames.core.game import State
 from zoogames.core.rng import Rng
+from zoogames.i18n import english
 
 from .candidates import CANDIDATES
 

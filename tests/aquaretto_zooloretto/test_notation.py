@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from zoogames.i18n import english, render
 from zoogames import IllegalAction
 from zoogames.games.aquaretto_zooloretto import AQUARETTO_ZOOLORETTO as GAME
 from zoogames.games.aquaretto_zooloretto.state import PILE_TILES, tile_name
 from zoogames.games.zooloretto.actions import ACTIONS as ZOO_ACTIONS
+from zoogames.i18n import english, render
 
 WATER = [
     "place dolphin/m 2,3",

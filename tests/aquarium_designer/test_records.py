@@ -9,13 +9,13 @@ import pytest
 from typer.testing import CliRunner
 
 import zoogames
-from zoogames.i18n import english, render
 from zoogames import IllegalAction, InvalidRecord
 from zoogames.cli import app
 from zoogames.core import record as rec
 from zoogames.core.rng import Rng
 from zoogames.games.aquarium_designer import AQUARIUM_DESIGNER, DesignerState
 from zoogames.games.aquarium_designer.cards import default_deck
+from zoogames.i18n import english, render
 
 from .helpers import deck_with
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from zoogames.i18n import english
 from zoogames import IllegalAction
 from zoogames.games.zooloretto import ZOOLORETTO
+from zoogames.i18n import english
 
 EXAMPLES = [
     "draw",
