@@ -345,3 +345,22 @@ def test_the_update_keeps_every_entry_of_a_current_catalogue() -> None:
         assert [(m.id, m.context, m.string) for m in new] == [
             (m.id, m.context, m.string) for m in old
         ]
+
+
+@pytest.mark.parametrize("game_id", games.ids())
+def test_the_terminal_table_renders_in_both_languages(game_id: str) -> None:
+    players = 1 if game_id == "aquarium-designer" else 2
+    state = games.get(game_id).new_game(players=players, seed=6)
+    rng = Rng(6)
+    czech = ""
+    while True:
+        assert state.render_text("en") == str(state)
+        czech = state.render_text("cs")
+        assert "{{" not in czech and "board." not in czech and "score." not in czech, czech
+        if state.is_terminal:
+            break
+        for _ in range(7):
+            if not state.is_terminal:
+                state.apply(rng.choice(state.legal_actions()))
+    assert czech != str(state)
+    assert ("Hráč 0:" in czech) and ("bod" in czech)

@@ -65,7 +65,7 @@ class TerminalGame:
                 continue
             if not shown_board:
                 self.write("")
-                self.write(str(state))
+                self.write(state.render_text(self.lang))
                 shown_board = True
             chosen = self.ask(state)
             if chosen is None:
@@ -75,7 +75,7 @@ class TerminalGame:
             state.apply(chosen)
             shown_board = False
         self.write("")
-        self.write(str(state))
+        self.write(state.render_text(self.lang))
         self.write("")
         self.write(self.text(msg("cli.game_over")))
         for seat, score in enumerate(state.scores()):

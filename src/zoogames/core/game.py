@@ -403,6 +403,13 @@ class State(ABC):
             record["generator"] = generator_of(self.seed)
         return record
 
+    def render_text(self, lang: str = "en") -> str:
+        """The table as text with its words in ``lang`` (``en``, ``cs``); games override it.
+
+        ``str(state)`` is the English one. The default ignores ``lang``.
+        """
+        return str(self)
+
     def describe(self, action: Action, seat: int | None = None) -> Message:
         """``action`` as a move log message (``core.message``); games override it.
 

@@ -380,6 +380,10 @@ class AquarettoState(TruckState):
         """The action as a move log message; call it before applying the action."""
         return describe(self, action)
 
+    def render_text(self, lang: str = "en") -> str:
+        """The table as text, its words in ``lang`` (the notation stays as it is)."""
+        return render(self, lang)
+
     def __str__(self) -> str:
         return render(self)
 

@@ -200,6 +200,10 @@ class AquarettoZoolorettoState(AquarettoState, ZooRules):
             return self._zoo_describe(action)
         return aq.describe(self, action)
 
+    def render_text(self, lang: str = "en") -> str:
+        """The table as text, its words in ``lang`` (the notation stays as it is)."""
+        return render(self, lang)
+
     def __str__(self) -> str:
         return render(self)
 

@@ -362,6 +362,10 @@ class DesignerState(State):
             return msg("designer.pass")
         return msg("log.notation", action=str(action))
 
+    def render_text(self, lang: str = "en") -> str:
+        """The table as text, its words in ``lang`` (the notation stays as it is)."""
+        return render(self, lang)
+
     def __str__(self) -> str:
         return render(self)
 

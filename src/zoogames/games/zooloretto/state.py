@@ -445,6 +445,10 @@ class ZoolorettoState(ZooRules):
             return msg("zooloretto.take", truck=TRUCK_NAMES[action.truck])
         return self._zoo_describe(action)
 
+    def render_text(self, lang: str = "en") -> str:
+        """The table as text, its words in ``lang`` (the notation stays as it is)."""
+        return render(self, lang)
+
     def __str__(self) -> str:
         return render(self)
 
