@@ -264,12 +264,9 @@ class Table:
         if self.over:
             raise ApiError(409, "the game is over", msg("error.over"))
         if number != self.number:
-            raise ApiError(
-                409,
-                f"the game has moved on: {self.number} actions played, not {number};"
-                " reload the game",
-                msg("error.moved_on", count=self.number, number=number),
-            )
+            moved_on = msg("error.moved_on", count=self.number, number=number)
+            raise ApiError(409, english(moved_on), moved_on)  # '1 action played', '2 actions'
+
         if self.state.to_move != seat:
             raise ApiError(409, "it is not your turn", msg("error.not_your_turn"))
         try:
