@@ -237,7 +237,7 @@ def test_a_buy_from_another_seat_names_the_seller() -> None:
         == "buys a penguin with a fish from Cyril's depot for a new penguin basin"
     )
     assert render(buy, "cs", names) == (
-        "kupuje tučňáka s rybou ze skladu hráče Cyril do nového bazénu tučňáků"
+        "kupuje tučňáka s rybou ze skladu hráče Cyril do nové nádrže tučňáků"
     )
     assert english(buy) == (
         "buys a penguin with a fish from seat 2's depot for a new penguin basin"

@@ -34,7 +34,7 @@ ANIMALS_IDS = (
     N_("animals.polar-bear"),
     N_("animals.crocodile"),
 )
-"""Each species' catalogue id in the plural ('bazén delfínů'), as SPECIES."""
+"""Each species' catalogue id in the plural ('nádrž delfínů'), as SPECIES."""
 
 TRAINABLE: Final = (0, 1, 2)
 FISH_SPECIES = (3, 4, 5, 6, 7)
