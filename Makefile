@@ -11,7 +11,7 @@ TRAIN  := $(VENV)/.installed-train
 COMPILED       := $(VENV)/.compiled
 ENGINE_SOURCES := $(shell find src/zoogames/core src/zoogames/games src/zoogames/bots -name '*.py' 2>/dev/null)
 
-.PHONY: install install-rl install-train web web-lint web-test run test test-fast test-pure lint \
+.PHONY: messages i18n install install-rl install-train web web-lint web-test run test test-fast test-pure lint \
 	typecheck unit bench bench-search bench-rl clean system-deps lock lock-upgrade dist views copies screenshots
 
 # The package with the server, the arena and the developer tools ([dev]), then the
@@ -151,3 +151,15 @@ clean:
 		tools/viewtypes/node_modules \
 		dist build
 	find src -name '*.so' -delete
+
+# The gettext catalogues (docs/i18n.md): extract the ids the code uses (msg(...), N_(...))
+# and bring src/zoogames/locale/*/LC_MESSAGES/zoogames.po in line; then `make i18n`
+# writes the client's web/src/i18n/game.{en,cs}.json from them.
+messages: install
+	mkdir -p build
+	$(BIN)/pybabel extract -F babel.cfg -k msg -k N_ --no-default-keywords --sort-output \
+		--omit-header --no-location -o build/zoogames.pot src/zoogames
+	$(BIN)/python scripts/gen_i18n.py --update build/zoogames.pot
+
+i18n: install
+	$(BIN)/python scripts/gen_i18n.py

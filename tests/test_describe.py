@@ -1,4 +1,5 @@
-"""Move log words (``State.describe``): places as a player names them, other seats by name."""
+"""Move log messages (``State.describe``) in English: places as a player names them, other
+seats by name (Czech and the catalogues: tests/test_i18n.py)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import pytest
 
 from zoogames import games
 from zoogames.core.rng import Rng
+from zoogames.i18n import english
 
 COORDINATES = re.compile(r"-?\d+,-?\d+")
 
@@ -22,13 +24,13 @@ def test_descriptions_name_places_and_seats_not_coordinates_or_numbers(game_id: 
         if state.is_terminal:
             break
         for action in state.legal_actions():
-            text = state.describe(action, state.to_move, names)
+            text = english(state.describe(action, state.to_move), names)
             assert not COORDINATES.search(text), text
             assert "seat" not in text, text
             if str(action).startswith("buy "):
                 seller = int(str(action).split()[1])
                 assert f"from {{{seller}}}'s " in text, text
-                assert f"from seat {seller}'s " in state.describe(action)  # no names: numbers
+                assert f"from seat {seller}'s " in english(state.describe(action))  # numbers
                 sellers += 1
         state.apply(rng.choice(state.legal_actions()))
     if game_id in ("aquaretto", "zooloretto", "aquaretto-zooloretto"):
@@ -41,4 +43,4 @@ def test_an_aquaretto_tile_goes_into_a_basin_in_words() -> None:
     state.apply("load A")
     state.apply("take A")  # the other seat's turn does not come: the truck is the only one
     place = next(a for a in state.legal_actions() if str(a).startswith("place dolphin/m 0,"))
-    assert state.describe(place) == "puts a male dolphin in a new dolphin basin"
+    assert english(state.describe(place)) == "puts a male dolphin in a new dolphin basin"

@@ -23,6 +23,7 @@ import zoogames
 from zoogames import IllegalAction
 from zoogames.core.game import State
 from zoogames.core.rng import Rng
+from zoogames.i18n import english
 
 from .candidates import CANDIDATES
 
@@ -45,7 +46,7 @@ def check_step(state: State, rng: Rng, thorough: bool) -> None:
     for action in legal:
         assert game.parse_action(str(action)) == action
         assert state.check(action) is None
-        words = state.describe(action)
+        words = english(state.describe(action))
         assert words and not WRONG_ARTICLE.search(words), f"move log words: {words!r}"
     sample = legal if thorough else rng.sample(legal, min(len(legal), 8))
     for action in sample:

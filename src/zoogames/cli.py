@@ -266,9 +266,21 @@ def play(
     save_to: Annotated[
         Path | None, typer.Option("--save", help="write the game record here at the end")
     ] = None,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            help="language of the move log and prompts: en or cs (default: from LANGUAGE,"
+            " LC_ALL, LC_MESSAGES or LANG, as gettext picks it)",
+        ),
+    ] = None,
 ) -> None:
     """Play in the terminal: you against bots, or bots against each other."""
+    from zoogames.i18n import LANGUAGES, from_environment
     from zoogames.play import TerminalGame
+
+    if lang is not None and lang not in LANGUAGES:
+        fail(f"--lang {lang}: languages are {', '.join(LANGUAGES)}")
 
     seats = list(seat or ["human"])
     if len(seats) > players:
@@ -276,7 +288,7 @@ def play(
     seats += ["random"] * (players - len(seats))
     state = new_state(game, players, seed, parse_options(option or []))
     try:
-        TerminalGame(state, seats).run()
+        TerminalGame(state, seats, lang=lang or from_environment()).run()
     except ValueError as e:
         fail(str(e))
     except (EOFError, KeyboardInterrupt):

@@ -1,4 +1,8 @@
-"""A game in the terminal: the table as text, legal actions numbered, bots in between."""
+"""A game in the terminal: the table as text, legal actions numbered, bots in between.
+
+The move log, the labels, the prompts and the scores are in the language given
+(``zoogames.i18n``); the board itself is drawn in notation (letters and marks).
+"""
 
 from __future__ import annotations
 
@@ -7,6 +11,8 @@ from collections.abc import Callable
 from zoogames import bots
 from zoogames.core.errors import IllegalAction
 from zoogames.core.game import Action, State
+from zoogames.core.message import Message, msg
+from zoogames.i18n import FALLBACK, points, render, score_label
 
 
 class TerminalGame:
@@ -18,8 +24,10 @@ class TerminalGame:
         seats: list[str],
         read: Callable[[str], str] = input,
         write: Callable[[str], None] = print,
+        lang: str = FALLBACK,
     ) -> None:
         self.state = state
+        self.lang = lang
         self.seats = seats
         self.read = read
         self.write = write
@@ -30,9 +38,17 @@ class TerminalGame:
         }
 
     def label(self, seat: int) -> str:
-        """``seat 1 (greedy)`` or ``seat 0 (you)``."""
-        who = "you" if self.seats[seat] == "human" else self.seats[seat]
-        return f"seat {seat} ({who})"
+        """``seat 1 (greedy)`` or ``seat 0 (you)`` (``hráč 0 (vy)``)."""
+        who = self.text(msg("cli.you")) if self.seats[seat] == "human" else self.seats[seat]
+        return self.text(msg("cli.seat", seat=seat, who=who))
+
+    def text(self, message: Message) -> str:
+        """``message`` in the game's language."""
+        return render(message, self.lang)
+
+    def said(self, seat: int, action: Action) -> str:
+        """The move log line of ``action`` by ``seat`` (call it before applying it)."""
+        return f"{self.label(seat)} {render(self.state.describe(action, seat), self.lang)}"
 
     def run(self) -> None:
         """Play until the game is over, then print the scores."""
@@ -43,37 +59,39 @@ class TerminalGame:
             assert seat is not None
             if seat in self.bots:
                 action = self.bots[seat].choose(state)
-                self.write(f"{self.label(seat)} {state.describe(action, seat)}")
+                self.write(self.said(seat, action))
                 state.apply(action)
                 shown_board = False
                 continue
             if not shown_board:
                 self.write("")
-                self.write(str(state))
+                self.write(state.render_text(self.lang))
                 shown_board = True
             chosen = self.ask(state)
             if chosen is None:
                 shown_board = False
                 continue
-            self.write(f"{self.label(seat)} {state.describe(chosen, seat)}")
+            self.write(self.said(seat, chosen))
             state.apply(chosen)
             shown_board = False
         self.write("")
-        self.write(str(state))
+        self.write(state.render_text(self.lang))
         self.write("")
-        self.write("Game over.")
+        self.write(self.text(msg("cli.game_over")))
         for seat, score in enumerate(state.scores()):
-            parts = ", ".join(f"{k} {v}" for k, v in score.parts.items())
-            self.write(f"{self.label(seat)}: {score.total} points ({parts})")
+            parts = ", ".join(f"{score_label(k, self.lang)} {v}" for k, v in score.parts.items())
+            total = points(score.total, self.lang)
+            self.write(f"{self.label(seat)}: {total} ({parts})")
         winners = state.result().winners
-        self.write("Winner: " + " and ".join(self.label(w) for w in winners))
+        joined = (" " + self.text(msg("cli.and")) + " ").join(self.label(w) for w in winners)
+        self.write(self.text(msg("cli.winner", names=joined)))
 
     def ask(self, state: State) -> Action | None:
         """Prompt until the player names a legal action; ``None`` to redraw the board."""
         legal = state.legal_actions()
         self.write(self.menu(legal))
         while True:
-            text = self.read("your move (number or notation; 'b' board, 'q' quit): ").strip()
+            text = self.read(self.text(msg("cli.prompt"))).strip()
             if text in ("q", "quit", "exit"):
                 raise EOFError
             if text in ("b", "board", "?"):
@@ -82,7 +100,7 @@ class TerminalGame:
                 n = int(text)
                 if 1 <= n <= len(legal):
                     return legal[n - 1]
-                self.write(f"no action {n}: choose 1 to {len(legal)}")
+                self.write(self.text(msg("cli.no_action", number=n, last=len(legal))))
                 continue
             try:
                 action = state.game.parse_action(text)
@@ -92,7 +110,7 @@ class TerminalGame:
             reason = state.check(action)
             if reason is None:
                 return action
-            self.write(f"not allowed: {reason}")
+            self.write(self.text(msg("cli.not_allowed", reason=reason)))
 
     @staticmethod
     def menu(legal: list[Action], width: int = 100) -> str:

@@ -9,6 +9,7 @@ from zoogames import IllegalAction
 from zoogames.games.aquaretto_zooloretto import AQUARETTO_ZOOLORETTO as GAME
 from zoogames.games.aquaretto_zooloretto.state import PILE_TILES, tile_name
 from zoogames.games.zooloretto.actions import ACTIONS as ZOO_ACTIONS
+from zoogames.i18n import english, render
 
 WATER = [
     "place dolphin/m 2,3",
@@ -77,7 +78,7 @@ def test_every_legal_action_is_described_in_words() -> None:
     seen = set()
     while not state.is_terminal:
         for action in state.legal_actions():
-            words = state.describe(action)
+            words = english(state.describe(action))
             assert words and words != str(action)
             seen.add(type(action).__module__.split(".")[-2] + "." + type(action).__name__)
         state.apply(rng.choice(state.legal_actions()))
@@ -92,8 +93,9 @@ def test_every_legal_action_is_described_in_words() -> None:
 def test_a_coin_tile_in_words_names_its_pile() -> None:
     # The log reads "loads a coin from the Aquaretto pile onto truck A", not the notation's name.
     from zoogames.games.aquaretto import tiles as at
-    from zoogames.games.aquaretto_zooloretto.state import tile_words
+    from zoogames.games.aquaretto_zooloretto.state import tile_message
     from zoogames.games.zooloretto import tiles as zt
 
-    assert tile_words(at.COIN) == "a coin from the Aquaretto pile"
-    assert tile_words(zt.COIN) == "a coin from the Zooloretto pile"
+    assert english(tile_message(at.COIN)) == "a coin from the Aquaretto pile"
+    assert english(tile_message(zt.COIN)) == "a coin from the Zooloretto pile"
+    assert render(tile_message(zt.COIN), "cs", case="acc") == "minci z hromádky hry Zooloretto"

@@ -15,6 +15,7 @@ from zoogames.core import record as rec
 from zoogames.core.rng import Rng
 from zoogames.games.aquarium_designer import AQUARIUM_DESIGNER, DesignerState
 from zoogames.games.aquarium_designer.cards import default_deck
+from zoogames.i18n import english, render
 
 from .helpers import deck_with
 
@@ -113,10 +114,11 @@ def test_clone_is_independent() -> None:
 def test_describe_in_plain_words() -> None:
     state = AQUARIUM_DESIGNER.new_game(players=2, seed=3, deck_order=[7])
     # No coordinates or notation in a move log: the board shows where the card went.
-    assert state.describe(state.game.parse_action("draw 7 1,0 r90")) == (
-        "draws card 7 for the aquarium"
-    )
-    assert state.describe(state.game.parse_action("pass")) == "passes"
+    draw = state.describe(state.game.parse_action("draw 7 1,0 r90"))
+    assert english(draw) == "draws card 7 for the aquarium"
+    assert render(draw, "cs") == "bere kartu 7 do akvária"  # a Designer placement
+    assert english(state.describe(state.game.parse_action("pass"))) == "passes"
+    assert render(state.describe(state.game.parse_action("pass")), "cs") == "pasuje"
 
 
 # ----- the command line ------------------------------------------------------------------

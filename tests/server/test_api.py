@@ -61,8 +61,16 @@ def test_an_action_is_stored_logged_and_shown_to_everyone(api: Api, server: Serv
     assert r.status_code == 200, r.text
     snap = r.json()
     assert snap["number"] == 1 and snap["you"] == 1
+    draw = {"id": "aquaretto.draw", "params": {}}  # a message names no tile: none is seen yet
     assert snap["log"] == [
-        {"number": 0, "seat": 1, "text": "draws a tile", "action": "draw", "round": 1}
+        {
+            "number": 0,
+            "seat": 1,
+            "text": "draws a tile",
+            "message": draw,
+            "action": "draw",
+            "round": 1,
+        }
     ]
     assert snap["view"]["drawn"] is not None
     assert api.snapshot(gid, tokens[0])["view"]["drawn"] == snap["view"]["drawn"]
@@ -99,6 +107,7 @@ def test_the_websocket_pushes_each_connection_its_own_seat_after_every_change(ap
             "number": 2,
             "seat": 1,
             "text": "draws a tile",
+            "message": {"id": "aquaretto.draw", "params": {}},
             "action": "draw",
             "round": 1,
         }
@@ -111,7 +120,12 @@ def test_an_error_on_the_socket_goes_to_its_sender_only(api: Api) -> None:
         other.hello(tokens[1])
         other.send({"type": "act", "action": "draw", "number": 0})
         error = other.receive()
-        assert error == {"type": "error", "status": 409, "detail": "it is not your turn"}
+        assert error == {
+            "type": "error",
+            "status": 409,
+            "detail": "it is not your turn",
+            "message": {"id": "error.not_your_turn", "params": {}},
+        }
         mine.send({"type": "act", "action": "draw", "number": 0})
         assert mine.receive_state(1)["number"] == 1
         assert other.receive_state(1)["number"] == 1  # and nothing else came before it

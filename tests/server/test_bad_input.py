@@ -10,6 +10,9 @@ import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
 
+from zoogames.core.message import Message
+from zoogames.i18n import english
+
 from .db import count_games, stored
 from .harness import Api, ServerProcess
 from .play import human_game
@@ -157,8 +160,10 @@ def test_bad_http_input_is_refused_and_changes_nothing(
     r = request_(api, table)
     assert r.status_code == status, r.text
     body = r.json()
-    assert set(body) == {"detail"} and isinstance(body["detail"], str)
+    assert set(body) <= {"detail", "message"} and isinstance(body["detail"], str)
     assert detail in body["detail"]
+    if "message" in body:  # the same sentence in the reader's language (docs/i18n.md)
+        assert english(Message.from_json(body["message"])) in body["detail"]
     assert everything(api, server, table) == before
 
 
@@ -295,7 +300,12 @@ def test_socket_act_before_hello_and_as_spectator_are_refused(
         assert error["status"] == 401 and "spectator" in error["detail"]
         ws.hello(table["tokens"][0])
         ws.send({"type": "act", "action": "draw", "number": 2})
-        assert ws.receive() == {"type": "error", "status": 409, "detail": "it is not your turn"}
+        assert ws.receive() == {
+            "type": "error",
+            "status": 409,
+            "detail": "it is not your turn",
+            "message": {"id": "error.not_your_turn", "params": {}},
+        }
     assert everything(api, server, table) == before
 
 

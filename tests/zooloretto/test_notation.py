@@ -6,6 +6,7 @@ import pytest
 
 from zoogames import IllegalAction
 from zoogames.games.zooloretto import ZOOLORETTO
+from zoogames.i18n import english
 
 EXAMPLES = [
     "draw",
@@ -77,7 +78,7 @@ def test_every_legal_action_is_described_in_words() -> None:
     seen = set()
     while not state.is_terminal:
         for action in state.legal_actions():
-            words = state.describe(action)
+            words = english(state.describe(action))
             assert words and words != str(action)
             seen.add(type(action).__name__)
         state.apply(rng.choice(state.legal_actions()))

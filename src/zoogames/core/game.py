@@ -32,6 +32,7 @@ from zoogames.core.fields import (
     rebuilt,
     same_fields,
 )
+from zoogames.core.message import Message, msg
 from zoogames.core.rng import SPLITMIX64, generator_of
 
 JSON = Any
@@ -402,13 +403,19 @@ class State(ABC):
             record["generator"] = generator_of(self.seed)
         return record
 
-    def describe(
-        self, action: Action, seat: int | None = None, names: Sequence[str] | None = None
-    ) -> str:
-        """A plain-words line for a move log; games override it.
+    def render_text(self, lang: str = "en") -> str:
+        """The table as text with its words in ``lang`` (``en``, ``cs``); games override it.
 
-        ``names`` are what to call each seat when the phrase names another one (a seller);
-        by default "seat N" (``core.words.seat_words``).
+        ``str(state)`` is the English one. The default ignores ``lang``.
         """
-        who = "Someone" if seat is None else f"Seat {seat}"
-        return f"{who}: {action}"
+        return str(self)
+
+    def describe(self, action: Action, seat: int | None = None) -> Message:
+        """``action`` as a move log message (``core.message``); games override it.
+
+        Call it before applying the action. The default names the seat by number and the
+        action by its notation; ``zoogames.i18n`` renders a message in a language.
+        """
+        if seat is None:
+            return msg("log.action_someone", action=str(action))
+        return msg("log.action_seat", seat=str(seat), action=str(action))

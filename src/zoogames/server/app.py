@@ -225,7 +225,7 @@ def create_app(
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
-        return JSONResponse({"detail": exc.detail}, status_code=exc.status)
+        return JSONResponse(exc.to_json(), status_code=exc.status)
 
     @app.exception_handler(RequestValidationError)
     async def bad_body(_request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -13,6 +13,7 @@ from typing import Any
 
 from zoogames import games
 from zoogames.core.game import JSON, Game, OptionSpec
+from zoogames.core.message import N_
 from zoogames.server.errors import ApiError
 
 BOTS: tuple[tuple[str, str], ...] = (
@@ -25,6 +26,14 @@ BOTS: tuple[tuple[str, str], ...] = (
 """The bot specs a seat may be given (``zoogames.bots.make``), with a label for the form."""
 
 BOT_SPECS = frozenset(spec for spec, _ in BOTS)
+BOT_LEVELS = {
+    "random": N_("level.random"),
+    "greedy": N_("level.greedy"),
+    "mcts:seconds=0.5": N_("level.mcts-0.5"),
+    "mcts:seconds=2": N_("level.mcts-2"),
+    "mcts:seconds=5": N_("level.mcts-5"),
+}
+"""Each bot's label as a catalogue id (docs/i18n.md), for a client that translates it."""
 
 
 def catalog() -> dict[str, JSON]:
@@ -40,7 +49,7 @@ def catalog() -> dict[str, JSON]:
             }
             for g in map(games.get, games.ids())
         ],
-        "bots": [{"spec": spec, "label": label} for spec, label in BOTS],
+        "bots": [{"spec": spec, "label": label, "level": BOT_LEVELS[spec]} for spec, label in BOTS],
     }
 
 

@@ -15,6 +15,7 @@ from limits import RateLimitItem, parse_many
 from limits.storage import MemoryStorage
 from limits.strategies import SlidingWindowCounterRateLimiter
 
+from zoogames.core.message import msg
 from zoogames.server.errors import ApiError
 from zoogames.server.settings import Settings
 
@@ -56,6 +57,7 @@ class RateLimits:
                     429,
                     f"too many {WHAT[kind]} from your address (at most {item}): wait a little"
                     " and try again",
+                    msg("error.too_many"),
                 )
 
     def reset(self) -> None:

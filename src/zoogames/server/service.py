@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 
 from zoogames.core.errors import InvalidOptions, ZoogamesError
 from zoogames.core.game import JSON
+from zoogames.core.message import msg
 from zoogames.core.rng import secret_seed
 from zoogames.server import catalog, tokens
 from zoogames.server.bots import BotPool
@@ -54,15 +55,19 @@ def clean_name(name: str | None, required: bool) -> str | None:
     """A player's name with its spaces tidied; 422 if empty (when required) or too long."""
     if name is None:
         if required:
-            raise ApiError(422, "give a name")
+            raise ApiError(422, "give a name", msg("error.give_name"))
         return None
     tidy = " ".join(name.split())
     if not tidy:
         if required:
-            raise ApiError(422, "give a name")
+            raise ApiError(422, "give a name", msg("error.give_name"))
         return None
     if len(tidy) > NAME_LENGTH or not tidy.isprintable():
-        raise ApiError(422, f"a name is at most {NAME_LENGTH} printable characters")
+        raise ApiError(
+            422,
+            f"a name is at most {NAME_LENGTH} printable characters",
+            msg("error.name_length", count=NAME_LENGTH),
+        )
     return tidy
 
 
@@ -99,7 +104,11 @@ class Service:
             raise
         except self.store.errors as e:
             log.error("database error: %s", type(e).__name__)
-            raise ApiError(503, "the database failed; reload the game and try again") from None
+            raise ApiError(
+                503,
+                "the database failed; reload the game and try again",
+                msg("error.database"),
+            ) from None
 
     def close(self) -> None:
         """Stop the bots and the database threads."""
@@ -340,7 +349,11 @@ class Service:
                 )
             except Conflict:
                 await self._reload(table)
-                raise ApiError(409, "this invitation was used already; reload the game") from None
+                raise ApiError(
+                    409,
+                    "this invitation was used already; reload the game",
+                    msg("error.invitation_used"),
+                ) from None
             table.seats[invited] = replace(
                 table.seats[invited],
                 name=tidy,
@@ -368,13 +381,17 @@ class Service:
             if target.kind != "human" or target.joined:
                 raise ApiError(409, "only an invited seat nobody has joined can go to a bot")
             if table.over:
-                raise ApiError(409, "the game is over")
+                raise ApiError(409, "the game is over", msg("error.over"))
             label = catalog.bot_label(bot)
             try:
                 await self.db(self.store.hand_to_bot, table.id, seat, bot, label)
             except Conflict:
                 await self._reload(table)
-                raise ApiError(409, "the seat was joined meanwhile; reload the game") from None
+                raise ApiError(
+                    409,
+                    "the seat was joined meanwhile; reload the game",
+                    msg("error.joined_meanwhile"),
+                ) from None
             table.seats[seat] = replace(
                 target,
                 kind="bot",
@@ -416,7 +433,11 @@ class Service:
             await self.db(write, *args, planned.position())
         except Conflict:
             await self._reload(table)
-            raise ApiError(409, "another change to this game came first; reload it") from None
+            raise ApiError(
+                409,
+                "another change to this game came first; reload it",
+                msg("error.conflict"),
+            ) from None
         except ApiError:
             if self.tables.get(table.id) is table:  # the commit's fate is unknown: reload
                 del self.tables[table.id]

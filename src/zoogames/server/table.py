@@ -15,8 +15,10 @@ from typing import Any
 
 from zoogames.core.errors import IllegalAction
 from zoogames.core.game import JSON, Action, State
+from zoogames.core.message import Message, msg
 from zoogames.core.record import start
 from zoogames.core.rng import generator_of
+from zoogames.i18n import english
 from zoogames.server import tokens
 from zoogames.server.errors import ApiError
 from zoogames.server.store import GameData, Position, Seat
@@ -29,10 +31,13 @@ OVER = "over"
 class Entry:
     """One line of the move log: action ``number`` by ``seat`` in plain words.
 
-    ``text`` names another seat as ``{n}`` (seat n), which each client fills in with the
-    seat's current name; ``action`` is the notation (what the client highlights), ``round``
-    the round it was played in (``None`` in a game without rounds). ``reveals`` says the
-    action showed something hidden: an undo never goes back past it.
+    ``message`` is the line as a message (``core.message``: an id and its params), which
+    each client renders in its reader's language; ``text`` is its English rendering, for
+    old clients and the API, naming another seat as ``{n}`` (seat n), which each client
+    fills in with the seat's current name; ``action`` is the notation (what the client
+    highlights), ``round`` the round it was played in (``None`` in a game without
+    rounds). ``reveals`` says the action showed something hidden: an undo never goes back
+    past it.
     """
 
     number: int
@@ -41,27 +46,34 @@ class Entry:
     reveals: bool
     action: str = ""
     round: int | None = None
+    message: Message | None = None
 
     @classmethod
     def of(cls, state: State, number: int, seat: int, action: Action) -> Entry:
         """The entry of ``action`` by ``seat``, from ``state`` before the action."""
         names = [f"{{{i}}}" for i in range(state.players)]
         played_in = getattr(state, "round", None)
+        message = state.describe(action, seat)
         return cls(
             number,
             seat,
-            state.describe(action, seat, names),
+            english(message, names),
             state.reveals(action),
             str(action),
             played_in if isinstance(played_in, int) else None,
+            message,
         )
 
     def to_json(self) -> dict[str, JSON]:
-        """``{number, seat, text, action, round}``."""
+        """``{number, seat, text, message, action, round}``."""
+        message = (
+            self.message if self.message is not None else msg("log.notation", action=self.action)
+        )
         return {
             "number": self.number,
             "seat": self.seat,
             "text": self.text,
+            "message": message.to_json(),
             "action": self.action,
             "round": self.round,
         }
@@ -203,7 +215,11 @@ class Table:
         """
         seat, invited = self.identify(token)
         if invited is not None:
-            raise ApiError(403, "this is an invitation: join the game with a name first, then play")
+            raise ApiError(
+                403,
+                "this is an invitation: join the game with a name first, then play",
+                msg("error.invitation_join"),
+            )
         return seat
 
     def can_undo(self, seat: int | None) -> bool:
@@ -246,22 +262,24 @@ class Table:
     def plan_action(self, seat: int, text: str, number: int) -> Planned:
         """Check ``text`` played by ``seat`` now; the change, or the ApiError refusing it."""
         if self.over:
-            raise ApiError(409, "the game is over")
+            raise ApiError(409, "the game is over", msg("error.over"))
         if number != self.number:
-            raise ApiError(
-                409,
-                f"the game has moved on: {self.number} actions played, not {number};"
-                " reload the game",
-            )
+            moved_on = msg("error.moved_on", count=self.number, number=number)
+            raise ApiError(409, english(moved_on), moved_on)  # '1 action played', '2 actions'
+
         if self.state.to_move != seat:
-            raise ApiError(409, "it is not your turn")
+            raise ApiError(409, "it is not your turn", msg("error.not_your_turn"))
         try:
             action: Action = self.state.game.parse_action(text)
         except IllegalAction as e:
             raise ApiError(422, f"{text!r} is not an action: {e}") from None
         reason = self.state.check(action)
         if reason is not None:
-            raise ApiError(422, f"{text!r} is not legal now: {reason}")
+            raise ApiError(
+                422,
+                f"{text!r} is not legal now: {reason}",
+                msg("error.illegal", action=text),
+            )
         entry = Entry.of(self.state, self.number, seat, action)
         after = self.state.clone()
         after.apply(action)
@@ -271,11 +289,16 @@ class Table:
         """Take back ``seat``'s last action; the change, or the ApiError refusing it."""
         if not self.can_undo(seat):
             if self.over:
-                raise ApiError(409, "the game is over: nothing can be taken back")
+                raise ApiError(
+                    409,
+                    "the game is over: nothing can be taken back",
+                    msg("error.over_undo"),
+                )
             raise ApiError(
                 409,
                 "nothing to take back: your last action must be the game's last one,"
                 " and not one that showed something hidden",
+                msg("error.no_undo"),
             )
         return Planned(self.replayed(self.number - 1), self.log[:-1], self.revision + 1)
 

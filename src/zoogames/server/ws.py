@@ -165,7 +165,7 @@ async def _serve(
         except ApiError as e:
             if e.status == 429:
                 raise Refused(POLICY, e.detail) from None
-            error = dumps({"type": "error", "status": e.status, "detail": e.detail})
+            error = dumps({"type": "error", "status": e.status, **e.to_json()})
             if conn is not None:
                 conn.send(error)
                 continue

@@ -47,11 +47,19 @@ export interface SeatInfo {
   bot: string | null;
 }
 
+/** A catalogue id with its params (docs/i18n.md): a move log line in any language. */
+export interface Message {
+  id: string;
+  params: Record<string, string | number | { seat: number } | Message>;
+}
+
 export interface LogEntry {
   number: number;
   seat: number;
   /** Another seat appears as `{n}`: fill in its name (text/words.ts `fillNames`). */
   text: string;
+  /** The line as a message, rendered in the reader's language (docs/i18n.md). */
+  message: Message;
   /** The action's notation. */
   action: string;
   /** The round it was played in; null in a game without rounds. */

@@ -10,10 +10,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from zoogames.core.message import msg
 from zoogames.games.aquaretto import geometry as g
 from zoogames.games.aquaretto import tiles as t
-from zoogames.games.truck_render import render_trucks, seat_line
+from zoogames.games.truck_render import coins, render_trucks, round_words, seat_line
 from zoogames.games.trucks import RESERVE
+from zoogames.i18n import FALLBACK
+from zoogames.i18n import render as say
 
 if TYPE_CHECKING:
     from zoogames.games.aquaretto.state import AquarettoState
@@ -49,39 +52,51 @@ def render_zoo(z: WaterZoo) -> list[str]:
     return lines
 
 
-def water_zoo_counts(z: WaterZoo) -> str:
+def water_zoo_counts(z: WaterZoo, lang: str = FALLBACK) -> str:
     """A water zoo's coworkers, expansion boards left and species, in one line's words."""
-    return (
-        f"cashiers {z.cashiers}/2, keepers {z.keepers}/2, manager {z.manager}/1,"
-        f" trainers {z.trainers.bit_count()}; expansions left: {z.small_left} small,"
-        f" {z.large_left} large; species {z.nspecies}/{z.allowance}"
+    counts = msg(
+        "board.water_counts",
+        cashiers=z.cashiers,
+        keepers=z.keepers,
+        manager=z.manager,
+        trainers=z.trainers.bit_count(),
+        small=z.small_left,
+        large=z.large_left,
+        species=z.nspecies,
+        allowance=z.allowance,
     )
+    return say(counts, lang)
 
 
-def render_water_zoo(z: WaterZoo) -> list[str]:
+def render_water_zoo(z: WaterZoo, lang: str = FALLBACK) -> list[str]:
     """A water zoo's grid and its depot, bottom to top."""
-    depot = " ".join(t.short(x) for x in z.depot) or "empty"
-    return [*render_zoo(z), f"    depot (bottom → top): {depot}"]
+    depot = " ".join(t.short(x) for x in z.depot) or say(msg("board.empty"), lang)
+    return [*render_zoo(z), "    " + say(msg("board.depot", tiles=depot), lang)]
 
 
-def render(state: AquarettoState) -> str:
-    """The whole table as text."""
+def render(state: AquarettoState, lang: str = FALLBACK) -> str:
+    """The whole table as text, its words in ``lang``."""
     out = []
     reserve = min(RESERVE, len(state.pile))
-    out.append(
-        f"Round {state.round}{' (last round)' if state.final_round else ''}:"
-        f" pile {len(state.pile) - reserve}, reserve {reserve}, bank {state.bank} coins,"
-        f" {state.supply} coworkers in supply"
+    status = msg(
+        "board.aquaretto_status",
+        pile=len(state.pile) - reserve,
+        reserve=reserve,
+        bank=coins(state.bank),
+        supply=state.supply,
     )
-    out.append(render_trucks(state, t.short))
+    out.append(f"{round_words(state, lang)}: {say(status, lang)}")
+    out.append(render_trucks(state, t.short, lang))
     if state.drawn >= 0:
-        out.append(f"Drawn: {t.name(state.drawn)} ({t.short(state.drawn)})")
+        drawn = msg("board.drawn", tile=t.name(state.drawn), short=t.short(state.drawn))
+        out.append(say(drawn, lang))
     scores = state.scores()
     for seat, z in enumerate(state.zoos):
         out.append("")
-        out.append(f"{seat_line(state, seat, scores)}; {water_zoo_counts(z)}")
-        out.extend(render_water_zoo(z))
+        out.append(f"{seat_line(state, seat, scores, lang)}; {water_zoo_counts(z, lang)}")
+        out.extend(render_water_zoo(z, lang))
     if state.unloading:
         out.append("")
-        out.append("To place: " + ", ".join(t.name(x) for x in sorted(state.unloading)))
+        tiles = ", ".join(t.name(x) for x in sorted(state.unloading))
+        out.append(say(msg("board.to_place", tiles=tiles), lang))
     return "\n".join(out)

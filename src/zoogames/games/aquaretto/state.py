@@ -7,14 +7,13 @@ placement earns, the money actions, and the score.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from zoogames.core.bits import bits
 from zoogames.core.dispatch import Dispatch
 from zoogames.core.fields import LIST, SHARED, Fields, fields
 from zoogames.core.game import START_PLAYER, Action, Game, OptionSpec, Score
-from zoogames.core.words import seat_words, with_article
+from zoogames.core.message import N_, Message, Param, SeatRef, msg
 from zoogames.games.aquaretto import geometry as g
 from zoogames.games.aquaretto import tiles as t
 from zoogames.games.aquaretto.actions import (
@@ -377,11 +376,13 @@ class AquarettoState(TruckState):
             "truck": TRUCK_NAMES[self.took[seat]] if self.took[seat] >= 0 else None,
         }
 
-    def describe(
-        self, action: Action, seat: int | None = None, names: Sequence[str] | None = None
-    ) -> str:
-        """The action in plain words, for a move log; call it before applying the action."""
-        return describe(self, action, names)
+    def describe(self, action: Action, seat: int | None = None) -> Message:
+        """The action as a move log message; call it before applying the action."""
+        return describe(self, action)
+
+    def render_text(self, lang: str = "en") -> str:
+        """The table as text, its words in ``lang`` (the notation stays as it is)."""
+        return render(self, lang)
 
     def __str__(self) -> str:
         return render(self)
@@ -403,77 +404,105 @@ AquarettoState.APPLIES.add(Discard, AquarettoState._apply_discard)
 AquarettoState.APPLIES.add(Expand, AquarettoState._apply_expand)
 
 
-def tile_words(tile: int) -> str:
-    """A tile in words: 'a dolphin', 'an orca', 'a penguin with a fish', 'a coin'."""
-    if tile == t.COIN:
-        return "a coin"
-    s, mark = t.SPECIES[tile >> 3].replace("-", " "), tile & 7
-    return {
-        t.MALE: f"a male {s}",
-        t.FEMALE: f"a female {s}",
-        t.FISH: f"{with_article(s)} with a fish",
-        t.BOLT: f"{with_article(s)} with a lightning bolt",
-        t.YOUNG: f"{with_article(s)} offspring",
-    }.get(mark, with_article(s))
-
-
-SLOT_WORDS = {
-    CASHIER: "a checkout booth",
-    KEEPER: "a feeding station",
-    MANAGER: "the manager's place",
+TILE_IDS = {
+    t.PLAIN: N_("tile.animal"),
+    t.MALE: N_("tile.male"),
+    t.FEMALE: N_("tile.female"),
+    t.FISH: N_("tile.fish"),
+    t.BOLT: N_("tile.bolt"),
+    t.YOUNG: N_("tile.young"),
 }
-"""Where a coworker stands, in words (a trainer stands on a space of the water zoo)."""
+"""The message of an animal tile per mark; its ``species`` param names the species."""
 
 
-def basin_words(zoo: WaterZoo, species: int) -> str:
+def tile_message(tile: int) -> Message:
+    """A tile as a message: 'a dolphin', 'a female dolphin', 'a penguin with a fish', 'a coin'."""
+    if tile == t.COIN:
+        return msg("tile.coin")
+    return Message(TILE_IDS[tile & 7], {"species": msg(t.SPECIES_IDS[tile >> 3])})
+
+
+SLOT_IDS = {
+    CASHIER: N_("aquaretto.cashier"),
+    KEEPER: N_("aquaretto.keeper"),
+    MANAGER: N_("aquaretto.manager"),
+}
+"""Where a coworker stands, as messages (a trainer stands on a space of the water zoo)."""
+
+
+def basin_message(zoo: WaterZoo, species: int) -> Message:
     """The basin a tile of ``species`` joins: 'its dolphin basin' or 'a new dolphin basin'."""
-    name = t.SPECIES[species].replace("-", " ")
-    return f"its {name} basin" if zoo.species[species] else f"a new {name} basin"
+    params: dict[str, Param] = {
+        "species": msg(t.SPECIES_IDS[species]),
+        "animals": msg(t.ANIMALS_IDS[species]),
+    }
+    if zoo.species[species]:
+        return Message(N_("aquaretto.basin_own"), params)
+    return Message(N_("aquaretto.basin_new"), params)
 
 
-def describe(state: AquarettoState, action: Action, names: Sequence[str] | None = None) -> str:
-    """``action`` in plain words, as seen before it is applied to ``state``.
+def describe(state: AquarettoState, action: Action) -> Message:
+    """``action`` as a move log message, as seen before it is applied to ``state``.
 
     Places are named as a player sees them (a basin, the depot, a feeding station), never
-    by coordinates; another seat by ``names`` (``core.words.seat_words``).
+    by coordinates; another seat by a :class:`SeatRef`. The draw names no tile: the tile is
+    seen only once it is drawn, and then only by the load that follows.
     """
     seat = state.to_move if state.to_move is not None else 0
     z = state.zoos[seat]
     kind = type(action)
     if kind is Draw:
-        return "draws a tile"
+        return msg("aquaretto.draw")
     if isinstance(action, Load):
-        return f"loads {tile_words(state.drawn)} onto truck {TRUCK_NAMES[action.truck]}"
+        return msg(
+            "aquaretto.load", tile=tile_message(state.drawn), truck=TRUCK_NAMES[action.truck]
+        )
     if isinstance(action, Take):
-        return f"takes truck {TRUCK_NAMES[action.truck]}"
+        return msg("aquaretto.take", truck=TRUCK_NAMES[action.truck])
     if isinstance(action, Place):
         if action.where == DEPOT:
-            return f"puts {tile_words(action.tile)} in the depot"
-        return f"puts {tile_words(action.tile)} in {basin_words(z, t.species_of(action.tile))}"
+            where = msg("aquaretto.depot")
+        else:
+            where = basin_message(z, t.species_of(action.tile))
+        return msg("aquaretto.place", tile=tile_message(action.tile), where=where)
     if isinstance(action, Offspring):
         species = state.pending[0]
-        where = "the depot" if action.where == DEPOT else basin_words(z, species)
-        return f"puts the {t.SPECIES[species].replace('-', ' ')} offspring in {where}"
+        where = msg("aquaretto.depot") if action.where == DEPOT else basin_message(z, species)
+        return msg("aquaretto.offspring", species=msg(t.SPECIES_IDS[species]), where=where)
     if isinstance(action, Worker):
-        if action.where in SLOT_WORDS:
-            return f"puts a coworker on {SLOT_WORDS[action.where]}"
-        return "puts a coworker in the water zoo as a trainer"
+        if action.where in SLOT_IDS:
+            return msg("aquaretto.worker", slot=msg(SLOT_IDS[action.where]))
+        return msg("aquaretto.trainer")
     if isinstance(action, Move):
         if action.src == DEPOT:
             top = z.depot[-1]
-            return f"moves {tile_words(top)} from the depot to {basin_words(z, t.species_of(top))}"
-        src = SLOT_WORDS.get(action.src, "a trainer's space")
-        dst = SLOT_WORDS.get(action.dst, "a trainer's space in the water zoo")
-        return f"moves a coworker from {src} to {dst}"
+            return msg(
+                "aquaretto.move_depot",
+                tile=tile_message(top),
+                basin=basin_message(z, t.species_of(top)),
+            )
+        src = (
+            msg(SLOT_IDS[action.src]) if action.src in SLOT_IDS else msg("aquaretto.trainer_space")
+        )
+        if action.dst in SLOT_IDS:
+            dst = msg(SLOT_IDS[action.dst])
+        else:
+            dst = msg("aquaretto.trainer_space_zoo")
+        return msg("aquaretto.move_worker", src=src, dst=dst)
     if isinstance(action, Buy):
         top = state.zoos[action.seller].depot[-1]
-        where = "the depot" if action.where == DEPOT else basin_words(z, t.species_of(top))
-        return f"buys {tile_words(top)} from {seat_words(action.seller, names)}'s depot for {where}"
+        if action.where == DEPOT:
+            where = msg("aquaretto.depot")
+        else:
+            where = basin_message(z, t.species_of(top))
+        return msg(
+            "aquaretto.buy", tile=tile_message(top), seller=SeatRef(action.seller), where=where
+        )
     if isinstance(action, Discard):
-        return f"discards {tile_words(z.depot[-1])} from the depot"
+        return msg("aquaretto.discard", tile=tile_message(z.depot[-1]))
     if isinstance(action, Expand):
-        return f"adds a {'large' if action.large else 'small'} expansion board"
-    return str(action)
+        return msg("aquaretto.expand_large") if action.large else msg("aquaretto.expand_small")
+    return msg("log.notation", action=str(action))
 
 
 class Aquaretto(Game):

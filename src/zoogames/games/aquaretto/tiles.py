@@ -8,8 +8,33 @@ from __future__ import annotations
 
 from typing import Final
 
+from zoogames.core.message import N_
+
 SPECIES = ("dolphin", "orca", "sea-lion", "hippo", "turtle", "penguin", "polar-bear", "crocodile")
 """The 8 species; the first three can be trained."""
+
+SPECIES_IDS = (
+    N_("species.dolphin"),
+    N_("species.orca"),
+    N_("species.sea-lion"),
+    N_("species.hippo"),
+    N_("species.turtle"),
+    N_("species.penguin"),
+    N_("species.polar-bear"),
+    N_("species.crocodile"),
+)
+"""Each species' catalogue id (one animal: 'a dolphin', 'samici delfína'), as SPECIES."""
+ANIMALS_IDS = (
+    N_("animals.dolphin"),
+    N_("animals.orca"),
+    N_("animals.sea-lion"),
+    N_("animals.hippo"),
+    N_("animals.turtle"),
+    N_("animals.penguin"),
+    N_("animals.polar-bear"),
+    N_("animals.crocodile"),
+)
+"""Each species' catalogue id in the plural ('nádrž delfínů'), as SPECIES."""
 
 TRAINABLE: Final = (0, 1, 2)
 FISH_SPECIES = (3, 4, 5, 6, 7)

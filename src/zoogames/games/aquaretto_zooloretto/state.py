@@ -20,13 +20,13 @@ scoring are theirs, so a fix in either game is a fix here too. What is this game
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from zoogames.core.dispatch import Dispatch
 from zoogames.core.errors import IllegalAction, InvalidOptions
 from zoogames.core.fields import Fields
 from zoogames.core.game import START_PLAYER, Action, Game, OptionSpec, Score
+from zoogames.core.message import N_, Message, msg
 from zoogames.games.aquaretto import state as aq
 from zoogames.games.aquaretto import tiles as at
 from zoogames.games.aquaretto.actions import Place as WaterPlace
@@ -62,8 +62,8 @@ if TYPE_CHECKING:
 
 COIN_NAMES = {at.COIN: "aquaretto-coin", zt.COIN: "zooloretto-coin"}
 """The coin tiles of the two piles; every other tile keeps its own game's name."""
-COIN_WORDS = {at.COIN: "a coin from the Aquaretto pile", zt.COIN: "a coin from the Zooloretto pile"}
-"""The coin tiles in words (the move log)."""
+PILE_IDS = (N_("game.aquaretto"), N_("game.zooloretto"))
+"""Each pile's game, as a message (``PILE_NAMES``'s order): 'the Aquaretto pile'."""
 
 PILE_TILES = (
     {**{n: k for n, k in aq.PILE_TILES.items() if k != at.COIN}, "aquaretto-coin": at.COIN},
@@ -85,11 +85,13 @@ def tile_name(tile: int) -> str:
     return zt.name(tile) if tile >= zt.FIRST else at.name(tile)
 
 
-def tile_words(tile: int) -> str:
-    """A tile in words: its own game's, but a coin names its pile (COIN_WORDS)."""
-    if tile in COIN_WORDS:
-        return COIN_WORDS[tile]
-    return zo.tile_words(tile) if tile >= zt.FIRST else aq.tile_words(tile)
+def tile_message(tile: int) -> Message:
+    """A tile as a message: its own game's, but a coin names its pile ('a coin from the …')."""
+    if tile == at.COIN:
+        return msg("tile.coin_pile", pile=msg(PILE_IDS[AQUARETTO_PILE]))
+    if tile == zt.COIN:
+        return msg("tile.coin_pile", pile=msg(PILE_IDS[ZOOLORETTO_PILE]))
+    return zo.tile_message(tile) if tile >= zt.FIRST else aq.tile_message(tile)
 
 
 class AquarettoZoolorettoState(AquarettoState, ZooRules):
@@ -182,21 +184,25 @@ class AquarettoZoolorettoState(AquarettoState, ZooRules):
             "legal": [str(a) for a in self.legal_actions()] if seat == self.to_move else [],
         }
 
-    def describe(
-        self, action: Action, seat: int | None = None, names: Sequence[str] | None = None
-    ) -> str:
-        """The action in plain words, for a move log; call it before applying the action."""
+    def describe(self, action: Action, seat: int | None = None) -> Message:
+        """The action as a move log message; call it before applying the action."""
         if isinstance(action, Draw):
             if action.pile < 0:
-                return "draws a tile"
-            return f"draws a tile from the {PILE_NAMES[action.pile]} pile"
+                return msg("combined.draw")
+            return msg("combined.draw_pile", pile=msg(PILE_IDS[action.pile]))
         if isinstance(action, Load):
-            return f"loads {tile_words(self.drawn)} onto truck {TRUCK_NAMES[action.truck]}"
+            return msg(
+                "combined.load", tile=tile_message(self.drawn), truck=TRUCK_NAMES[action.truck]
+            )
         if isinstance(action, Take):
-            return f"takes truck {TRUCK_NAMES[action.truck]}"
+            return msg("combined.take", truck=TRUCK_NAMES[action.truck])
         if type(action) in ZOO_CHECKS:
-            return self._zoo_describe(action, names)
-        return aq.describe(self, action, names)
+            return self._zoo_describe(action)
+        return aq.describe(self, action)
+
+    def render_text(self, lang: str = "en") -> str:
+        """The table as text, its words in ``lang`` (the notation stays as it is)."""
+        return render(self, lang)
 
     def __str__(self) -> str:
         return render(self)

@@ -11,13 +11,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from zoogames.core.bits import bits
+from zoogames.core.message import msg
 from zoogames.games.aquarium_designer import layout as L
 from zoogames.games.aquarium_designer.cards import Card, section_text
+from zoogames.i18n import FALLBACK
+from zoogames.i18n import render as say
 
 if TYPE_CHECKING:
     from zoogames.games.aquarium_designer.state import DesignerState
 
-LEGEND = "A angelfish  S sea lion  D dolphin  P penguin;  * an animal;  + a free position"
 
 CELL = 7
 """Characters inside a card's frame."""
@@ -91,34 +93,53 @@ def render_turns(state: DesignerState, numbers: list[int]) -> list[str]:
     return lines
 
 
-def render(state: DesignerState) -> str:
-    """The whole table as text."""
-    rule = "advanced rule: 3 animals" if state.need == 3 else "basic rule: 2 animals"
+def render(state: DesignerState, lang: str = FALLBACK) -> str:
+    """The whole table as text, its words in ``lang``."""
+    rule = msg("board.rule_advanced") if state.need == 3 else msg("board.rule_basic")
+    status = msg(
+        "board.designer_status",
+        round=state.round,
+        rule=rule,
+        first=state.first,
+        cards=len(state.pile),
+    )
+    preview = say(msg("board.preview"), lang)
     out = [
-        f"Aquarium Designer, round {state.round} of 8 ({rule} per scoring area);"
-        f" first player seat {state.first}; {len(state.pile)} cards in the deck"
-        f" under the preview",
-        "Offer, each card in its 4 turns:",
-        *(render_turns(state, sorted(state.offer)) if state.offer else ["  (none)"]),
-        "Preview (joins next round's offer):"
-        + ("" if state.preview else " none (no preview in round 8)"),
+        say(status, lang),
+        say(msg("board.offer"), lang),
+        *(
+            render_turns(state, sorted(state.offer))
+            if state.offer
+            else ["  " + say(msg("board.no_offer"), lang)]
+        ),
+        preview if state.preview else preview + " " + say(msg("board.no_preview"), lang),
     ]
     if state.preview:
         out.extend(render_cards(state, [state.preview]))
     if state.left:
-        out.append(f"Left the game (solo): {len(state.left)} cards")
+        out.append(say(msg("board.left", count=len(state.left)), lang))
     scores = state.scores()
     for seat, lay in enumerate(state.layouts):
         mark = "→ " if seat == state.to_move else "  "
-        status = (
-            "has drawn" if state.drawn[seat] else ("passed" if state.passed[seat] else "to draw")
+        if state.drawn[seat]:
+            status = msg("board.has_drawn")
+        elif state.passed[seat]:
+            status = msg("board.passed")
+        else:
+            status = msg("board.to_draw")
+        points = msg("score.points", count=scores[seat].total)
+        if state.players == 1:
+            points = msg("board.points_rank", points=points, rank=state.rank(seat))
+        line = msg(
+            "board.designer_seat",
+            seat=seat,
+            points=points,
+            animals=lay.animal_count,
+            cards=len(lay.cards),
+            status=status,
         )
-        extra = f", rank {state.rank(seat)}" if state.players == 1 else ""
         out.append("")
-        out.append(
-            f"{mark}Seat {seat}: {scores[seat].total} points{extra}, {lay.animal_count} animals;"
-            f" {len(lay.cards)} cards placed; this round: {status}"
-        )
+        out.append(mark + say(line, lang))
         out.extend(render_layout(state, seat))
-    out.append(LEGEND)
+    out.append(say(msg("board.designer_legend"), lang))
     return "\n".join(out)

@@ -20,7 +20,6 @@ In solo play the 4 offer cards not chosen leave the game at the end of each roun
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
@@ -36,6 +35,7 @@ from zoogames.core.game import (
     Shuffler,
     State,
 )
+from zoogames.core.message import Message, msg
 from zoogames.core.rng import Rng, fresh_seed
 from zoogames.games.aquarium_designer import layout as L
 from zoogames.games.aquarium_designer.actions import PASS, TURNS, Draw, Pass, parse, turned
@@ -351,15 +351,20 @@ class DesignerState(State):
         rng.shuffle(new.pile)
         return new
 
-    def describe(
-        self, action: Action, seat: int | None = None, names: Sequence[str] | None = None
-    ) -> str:
-        """The action in plain words, for a move log; call it before applying the action."""
+    def describe(self, action: Action, seat: int | None = None) -> Message:
+        """The action as a move log message; call it before applying the action.
+
+        The card drawn is one of the open offer's, never the deck's next one.
+        """
         if isinstance(action, Draw):
-            return f"draws card {action.card} for the aquarium"
+            return msg("designer.draw", card=action.card)
         if isinstance(action, Pass):
-            return "passes"
-        return str(action)
+            return msg("designer.pass")
+        return msg("log.notation", action=str(action))
+
+    def render_text(self, lang: str = "en") -> str:
+        """The table as text, its words in ``lang`` (the notation stays as it is)."""
+        return render(self, lang)
 
     def __str__(self) -> str:
         return render(self)

@@ -10,10 +10,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from zoogames.games.truck_render import render_trucks, seat_line
+from zoogames.core.message import msg
+from zoogames.games.truck_render import coins, render_trucks, round_words, seat_line
 from zoogames.games.trucks import RESERVE
 from zoogames.games.zooloretto import tiles as zt
 from zoogames.games.zooloretto.zoo import ENCLOSURES, STALL_SPACES, ZooBoard
+from zoogames.i18n import FALLBACK
+from zoogames.i18n import render as say
 
 if TYPE_CHECKING:
     from zoogames.games.zooloretto.state import ZoolorettoState
@@ -24,46 +27,56 @@ LEGEND = (
 )
 
 
-def render_board(b: ZooBoard) -> list[str]:
+def render_board(b: ZooBoard, lang: str = FALLBACK) -> list[str]:
     """One zoo: an enclosure per line with its stall spaces, then the barn."""
     lines = []
     for e, pen in enumerate(b.pens):
         spec = ENCLOSURES[e]
         if e >= b.built:
-            lines.append(f"    {spec.name}  (expansion board, face down)")
+            face_down = say(msg("board.face_down"), lang)
+            lines.append(f"    {spec.name}  {face_down}")
             continue
         cells = [zt.short(x) for x in pen] + [".."] * (spec.size - len(pen))
         stalls = " ".join(
             f"{STALL_SPACES[i]} {zt.short(b.stalls[i]) if b.stalls[i] >= 0 else '--'}"
             for i in spec.spaces
         )
-        lines.append(
-            f"    {spec.name}  {' '.join(cells):<18} {stalls:<15}"
-            f" {spec.full}/{spec.short} pts, {spec.coins} coin{'s' * (spec.coins != 1)}:"
-            f" {b.enclosure_points(e)}"
+        points = msg(
+            "board.enclosure_points",
+            full=spec.full,
+            short=spec.short,
+            coins=coins(spec.coins),
+            points=b.enclosure_points(e),
         )
-    barn = " ".join(zt.short(x) for x in b.barn) or "empty"
-    lines.append(f"    barn: {barn}")
+        lines.append(f"    {spec.name}  {' '.join(cells):<18} {stalls:<15} {say(points, lang)}")
+    barn = " ".join(zt.short(x) for x in b.barn) or say(msg("board.empty"), lang)
+    lines.append("    " + say(msg("board.barn", tiles=barn), lang))
     return lines
 
 
-def render(state: ZoolorettoState) -> str:
-    """The whole table as text."""
+def render(state: ZoolorettoState, lang: str = FALLBACK) -> str:
+    """The whole table as text, its words in ``lang``."""
     out = []
     reserve = min(RESERVE, len(state.pile))
-    out.append(
-        f"Round {state.round}{' (last round)' if state.final_round else ''}:"
-        f" pile {len(state.pile) - reserve}, reserve {reserve}, bank {state.bank} coins"
+    status = msg(
+        "board.zooloretto_status",
+        pile=len(state.pile) - reserve,
+        reserve=reserve,
+        bank=coins(state.bank),
     )
-    out.append(render_trucks(state, zt.short))
+    out.append(f"{round_words(state, lang)}: {say(status, lang)}")
+    out.append(render_trucks(state, zt.short, lang))
     if state.drawn >= 0:
-        out.append(f"Drawn: {zt.name(state.drawn)} ({zt.short(state.drawn)})")
+        drawn = msg("board.drawn", tile=zt.name(state.drawn), short=zt.short(state.drawn))
+        out.append(say(drawn, lang))
     scores = state.scores()
     for seat, b in enumerate(state.boards):
         out.append("")
-        out.append(f"{seat_line(state, seat, scores)}; expansion boards face down: {b.boards_left}")
-        out.extend(render_board(b))
+        left = say(msg("board.boards_left", count=b.boards_left), lang)
+        out.append(f"{seat_line(state, seat, scores, lang)}; {left}")
+        out.extend(render_board(b, lang))
     if state.unloading:
         out.append("")
-        out.append("To place: " + ", ".join(zt.name(x) for x in sorted(state.unloading)))
+        tiles = ", ".join(zt.name(x) for x in sorted(state.unloading))
+        out.append(say(msg("board.to_place", tiles=tiles), lang))
     return "\n".join(out)

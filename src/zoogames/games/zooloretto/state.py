@@ -14,7 +14,6 @@ of this trait) has them next to Aquaretto's; each action's check and effect is f
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from mypy_extensions import trait
@@ -22,7 +21,7 @@ from mypy_extensions import trait
 from zoogames.core.dispatch import Dispatch
 from zoogames.core.fields import LIST, SHARED, Fields, fields
 from zoogames.core.game import START_PLAYER, Action, Game, OptionSpec, Score
-from zoogames.core.words import seat_words
+from zoogames.core.message import N_, Message, SeatRef, msg
 from zoogames.games.trucks import (
     TRUCK_NAMES,
     Draw,
@@ -55,15 +54,12 @@ from zoogames.games.zooloretto.actions import (
 from zoogames.games.zooloretto.render import render
 from zoogames.games.zooloretto.zoo import (
     BARN,
-    BASE,
     ENCLOSURES,
     GROUP,
     OWNER,
-    SIZE,
     SPACE,
     STALL_SPACES,
     ZooBoard,
-    a_species,
     place_name,
 )
 
@@ -326,33 +322,46 @@ class ZooRules(TruckState):
             "truck": TRUCK_NAMES[self.took[seat]] if self.took[seat] >= 0 else None,
         }
 
-    def _zoo_describe(self, action: Action, names: Sequence[str] | None = None) -> str:
+    def _zoo_describe(self, action: Action) -> Message:
         seat = self.to_move if self.to_move is not None else 0
         b = self.boards[seat]
         if isinstance(action, Place):
-            return f"puts {tile_words(action.tile)} in {place_words(action.where)}"
+            if action.where >= SPACE:
+                where = place_message(OWNER[action.where - SPACE])
+                return msg("zooloretto.place_space", tile=tile_message(action.tile), where=where)
+            where = place_message(action.where)
+            return msg("zooloretto.place", tile=tile_message(action.tile), where=where)
         if isinstance(action, Move):
             if action.src >= zt.FIRST:
-                return f"moves {tile_words(action.src)} from the barn to {place_words(action.dst)}"
-            stall = tile_words(b.stalls[action.src - SPACE])
-            return f"moves {stall} to {place_words(action.dst)}"
+                tile = tile_message(action.src)
+                if action.dst >= SPACE:
+                    where = place_message(OWNER[action.dst - SPACE])
+                    return msg("zooloretto.move_barn_space", tile=tile, where=where)
+                where = place_message(action.dst)
+                return msg("zooloretto.move_barn", tile=tile, where=where)
+            stall = tile_message(b.stalls[action.src - SPACE])
+            if action.dst >= SPACE:
+                where = place_message(OWNER[action.dst - SPACE])
+                return msg("zooloretto.move_stall", tile=stall, where=where)
+            return msg("zooloretto.move_stall_to", tile=stall, where=place_message(action.dst))
         if isinstance(action, Exchange):
             if action.b >= GROUP:
-                what = f"the barn's {zt.SPECIES[action.b - GROUP]}s"
+                what = msg("zooloretto.barn_animals", animals=msg(zt.ANIMALS_IDS[action.b - GROUP]))
             else:
-                what = f"the animals of {place_words(action.b)}"
-            return f"exchanges the animals of {place_words(action.a)} with {what}"
+                what = msg("zooloretto.animals_of", where=place_message(action.b))
+            return msg("zooloretto.exchange", where=place_message(action.a), other=what)
         if isinstance(action, Buy):
-            seller = seat_words(action.seller, names)
-            return (
-                f"buys {tile_words(action.tile)} from {seller}'s barn"
-                f" for {place_words(action.where)}"
-            )
+            tile, seller = tile_message(action.tile), SeatRef(action.seller)
+            if action.where >= SPACE:
+                where = place_message(OWNER[action.where - SPACE])
+                return msg("zooloretto.buy_space", tile=tile, seller=seller, where=where)
+            where = place_message(action.where)
+            return msg("zooloretto.buy", tile=tile, seller=seller, where=where)
         if isinstance(action, Discard):
-            return f"discards {tile_words(action.tile)} from the barn"
+            return msg("zooloretto.discard", tile=tile_message(action.tile))
         if isinstance(action, Expand):
-            return "turns over an expansion board"
-        return str(action)
+            return msg("zooloretto.expand")
+        return msg("log.notation", action=str(action))
 
 
 ZOO_CHECKS: Dispatch[ZooRules, str | None] = Dispatch()
@@ -424,48 +433,63 @@ class ZoolorettoState(ZooRules):
             "legal": [str(a) for a in self.legal_actions()] if seat == self.to_move else [],
         }
 
-    def describe(
-        self, action: Action, seat: int | None = None, names: Sequence[str] | None = None
-    ) -> str:
-        """The action in plain words, for a move log; call it before applying the action."""
+    def describe(self, action: Action, seat: int | None = None) -> Message:
+        """The action as a move log message; call it before applying the action."""
         if isinstance(action, Load):
-            return f"loads {tile_words(self.drawn)} onto truck {TRUCK_NAMES[action.truck]}"
+            return msg(
+                "zooloretto.load", tile=tile_message(self.drawn), truck=TRUCK_NAMES[action.truck]
+            )
         if isinstance(action, Draw):
-            return "draws a tile"
+            return msg("zooloretto.draw")
         if isinstance(action, Take):
-            return f"takes truck {TRUCK_NAMES[action.truck]}"
-        return self._zoo_describe(action, names)
+            return msg("zooloretto.take", truck=TRUCK_NAMES[action.truck])
+        return self._zoo_describe(action)
+
+    def render_text(self, lang: str = "en") -> str:
+        """The table as text, its words in ``lang`` (the notation stays as it is)."""
+        return render(self, lang)
 
     def __str__(self) -> str:
         return render(self)
 
 
-def place_words(where: int) -> str:
-    """A place of the zoo board as a player names it: 'the 5-space enclosure', 'the barn'."""
+ENCLOSURE_IDS = (
+    N_("zooloretto.enclosure4"),
+    N_("zooloretto.enclosure5"),
+    N_("zooloretto.enclosure6"),
+    N_("zooloretto.expansion"),
+    N_("zooloretto.expansion2"),
+)
+"""Each enclosure's message, as ``ENCLOSURES``: 'the 5-space enclosure', 'pětkový výběh'."""
+MARK_IDS = {
+    zt.PLAIN: N_("tile.animal"),
+    zt.MALE: N_("tile.male"),
+    zt.FEMALE: N_("tile.female"),
+    zt.YOUNG: N_("tile.young"),
+    zt.MALE_BRED: N_("tile.male_bred"),
+    zt.FEMALE_BRED: N_("tile.female_bred"),
+}
+"""The message of an animal tile per mark; its ``species`` param names the species."""
+
+
+def place_message(where: int) -> Message:
+    """An enclosure or the barn as a player names it: 'the 5-space enclosure', 'the barn'.
+
+    A stall space is named by its enclosure, in the phrase of the action (``*_space``).
+    """
     if where == BARN:
-        return "the barn"
-    if where >= SPACE:
-        return f"a stall space by {place_words(OWNER[where - SPACE])}"
-    if where < BASE:
-        return f"the {SIZE[where]}-space enclosure"
-    return "the expansion enclosure" if where == BASE else "the second expansion enclosure"
+        return msg("zooloretto.barn")
+    return msg(ENCLOSURE_IDS[where])
 
 
-def tile_words(tile: int) -> str:
-    """A tile in words: 'a camel', 'a male camel', 'a camel offspring', 'a kiosk stall'."""
+def tile_message(tile: int) -> Message:
+    """A tile as a message: 'a camel', 'a male camel', 'a camel offspring', 'a kiosk stall'."""
     if tile == zt.COIN:
-        return "a coin"
+        return msg("tile.coin")
     if zt.is_stall(tile):
-        return f"a {zt.name(tile)} stall"
-    s, mark = zt.species_of(tile), zt.mark_of(tile)
-    species = zt.SPECIES[s]
-    return {
-        zt.MALE: f"a male {species}",
-        zt.FEMALE: f"a female {species}",
-        zt.YOUNG: f"{a_species(s)} offspring",
-        zt.MALE_BRED: f"a male {species} (has bred)",
-        zt.FEMALE_BRED: f"a female {species} (has bred)",
-    }.get(mark, a_species(s))
+        return msg("tile.stall", stall=msg(zt.STALL_IDS[tile - zt.STALL]))
+    species = msg(zt.SPECIES_IDS[zt.species_of(tile)])
+    return Message(MARK_IDS[zt.mark_of(tile)], {"species": species})
 
 
 class Zooloretto(Game):

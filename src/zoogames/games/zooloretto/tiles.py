@@ -14,14 +14,41 @@ from __future__ import annotations
 
 from typing import Final
 
+from zoogames.core.message import N_
+
 SPECIES = ("camel", "elephant", "flamingo", "kangaroo", "leopard", "chimpanzee", "panda", "zebra")
 """The 8 species (Z-D2)."""
+
+SPECIES_IDS = (
+    N_("species.camel"),
+    N_("species.elephant"),
+    N_("species.flamingo"),
+    N_("species.kangaroo"),
+    N_("species.leopard"),
+    N_("species.chimpanzee"),
+    N_("species.panda"),
+    N_("species.zebra"),
+)
+"""Each species' catalogue id (one animal: 'a camel', 'samce velblouda'), as SPECIES."""
+ANIMALS_IDS = (
+    N_("animals.camel"),
+    N_("animals.elephant"),
+    N_("animals.flamingo"),
+    N_("animals.kangaroo"),
+    N_("animals.leopard"),
+    N_("animals.chimpanzee"),
+    N_("animals.panda"),
+    N_("animals.zebra"),
+)
+"""Each species' catalogue id in the plural ('the barn's camels'), as SPECIES."""
 
 LETTERS = "CEFKLHPZ"
 """One letter per species, for the text board (H: chimpanzee)."""
 
 STALLS = ("kiosk", "barrow", "snacks", "popcorn")
 """The 4 types of vending stall. The rules only tell them apart; the names are labels."""
+STALL_IDS = (N_("stall.kiosk"), N_("stall.barrow"), N_("stall.snacks"), N_("stall.popcorn"))
+"""Each stall type's catalogue id, as STALLS."""
 
 STALL_SHORT = ("Ki", "Ba", "Sn", "Po")
 
