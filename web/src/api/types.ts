@@ -1,6 +1,7 @@
 // The shapes the server sends (docs/api.md). The views each game's engine writes
 // (src/zoogames/games/*/state.py `view`) are generated into views.gen.ts and re-exported here.
 
+import type { Message } from "../i18n/message";
 import type { GameView, TruckView, TwoPileTruckView } from "./views.gen";
 
 // The engine's views are generated from the TypedDicts beside each game (views.gen.ts,
@@ -56,6 +57,8 @@ export interface LogEntry {
   action: string;
   /** The round it was played in; null in a game without rounds. */
   round: number | null;
+  /** The phrase as a message (issue 15), rendered in the reader's language (i18n/message.ts). */
+  message?: Message;
 }
 
 export interface GameResult {
