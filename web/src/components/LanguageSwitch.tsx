@@ -9,17 +9,10 @@ export function LanguageSwitch() {
   return (
     <span class="language-switch" role="group" aria-label={t("language.label")} data-language={lang}>
       {(Object.keys(LANGUAGES) as Language[]).map((l) => (
-        <button
-          type="button"
-          key={l}
-          lang={l}
-          data-lang={l}
-          aria-pressed={l === lang}
-          aria-label={LANGUAGES[l]}
-          title={LANGUAGES[l]}
-          onClick={() => setLanguage(l)}
-        >
-          {l.toUpperCase()}
+        <button type="button" key={l} lang={l} data-lang={l} aria-pressed={l === lang} title={LANGUAGES[l]} onClick={() => setLanguage(l)}>
+          {/* Seen: "EN"; heard: "English" (the language's own name, in its own language). */}
+          <span aria-hidden="true">{l.toUpperCase()}</span>
+          <span class="sr-only">{LANGUAGES[l]}</span>
         </button>
       ))}
     </span>
