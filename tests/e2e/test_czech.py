@@ -115,6 +115,8 @@ def test_the_switcher_changes_the_language_and_it_stays_after_a_reload(
     page.goto(server.url + "/")
     assert page.evaluate("document.documentElement.lang") == "en"
     assert page.locator('[data-action="create"]').inner_text() == "Start the game"
+    # The browser's language is followed, not remembered: only a choice is.
+    assert page.evaluate("localStorage.getItem('zoogames.lang')") is None
     # The switcher is reached and pressed by the keyboard alone, as any button.
     czech = page.locator('.language-switch [data-lang="cs"]')
     czech.focus()

@@ -45,7 +45,9 @@ i18n.use(LanguageDetector).init({
   keySeparator: false,
   nsSeparator: ":",
   interpolation: { escapeValue: false }, // Preact escapes what it renders
-  detection: { order: ["localStorage", "navigator"], lookupLocalStorage: STORAGE_KEY, caches: ["localStorage"] },
+  // Only a choice made with the switcher is remembered (setLanguage): a browser's language
+  // found here is not, so the page follows the browser until the player picks one.
+  detection: { order: ["localStorage", "navigator"], lookupLocalStorage: STORAGE_KEY, caches: [] },
   initAsync: false,
   returnNull: false,
 });
@@ -88,8 +90,13 @@ export function current(lng: string | undefined = i18n.resolvedLanguage ?? i18n.
   return short in LANGUAGES ? (short as Language) : "en";
 }
 
-/** Switch the language; the detector remembers it in localStorage. */
+/** Switch the language, and remember the choice in localStorage. */
 export function setLanguage(lng: Language): void {
+  try {
+    localStorage.setItem(STORAGE_KEY, lng);
+  } catch {
+    // Without storage the choice lasts as long as the page.
+  }
   void i18n.changeLanguage(lng);
 }
 
