@@ -16,7 +16,8 @@ from playwright.sync_api import Browser, Page, WebSocketRoute
 from tests.e2e.conftest import INSTANT, LAPTOP
 from tests.e2e.pages import create_game
 from tests.e2e.player import ClickingPlayer, legal, status
-from tests.e2e.server import Server
+from tests.e2e.positions import store_game, to_move
+from tests.e2e.server import ROOT, Server
 
 GAMES = [  # the game, its seats, the title the page shows in Czech's sentence
     ("aquaretto", ["me", "greedy"]),
@@ -138,3 +139,34 @@ def test_the_switcher_changes_the_language_and_it_stays_after_a_reload(
     page.reload()
     page.wait_for_selector("[data-board]")
     assert page.locator(".move-log h2").inner_text() == "Moves"
+
+
+AXE = ROOT / "web" / "node_modules" / "axe-core" / "axe.min.js"
+SERIOUS = """async () => (await axe.run(document, {resultTypes: ['violations']})).violations
+     .filter(v => v.impact === 'serious' || v.impact === 'critical')
+     .map(v => v.id + ': ' + v.nodes.map(n => n.html.slice(0, 80)).join(' | '))"""
+"""axe's serious and critical violations on the page, as test_table.py's audit counts them."""
+
+
+MID_GAME = {"aquaretto": 30, "zooloretto": 30, "aquaretto-zooloretto": 40, "aquarium-designer": 8}
+"""Actions into a 2-player game of each (test_table.py's audit's positions)."""
+
+
+@pytest.mark.parametrize(("game", "moves"), MID_GAME.items(), ids=list(MID_GAME))
+def test_axe_finds_no_serious_violation_in_czech(
+    browser: Browser, server: Server, game: str, moves: int
+) -> None:
+    # Longer words, another `lang`: the Czech table is audited as the English one is
+    # (a Content-Security-Policy that lets the test add axe's script: see test_table.py).
+    context = browser.new_context(viewport=LAPTOP, locale="cs-CZ", bypass_csp=True)
+    try:
+        context.add_init_script(INSTANT)
+        page = context.new_page()
+        stored = store_game(server, game, ["me", "greedy"], seed=2, moves=moves, until=to_move(0))
+        page.goto(stored.link(server))
+        page.wait_for_selector("main.play:not([data-legal='[]'])")
+        assert page.evaluate("document.documentElement.lang") == "cs"
+        page.add_script_tag(path=str(AXE))
+        assert page.evaluate(SERIOUS) == []
+    finally:
+        context.close()
