@@ -23,8 +23,8 @@ async function call<T>(method: string, path: string, body?: unknown, token?: str
   });
   const data: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    const detail = (data as { detail?: unknown } | null)?.detail;
-    const text = detailText(detail, response.status);
+    const body = data as { detail?: unknown; message?: unknown } | null;
+    const text = detailText(body?.detail, response.status, body?.message);
     throw new ApiError(response.status, text);
   }
   return data as T;

@@ -133,11 +133,16 @@ export function kindStyle(kind: string): Kind {
   return KINDS[kind] ?? { picture: "", colour: "#cccccc", short: kind.slice(0, 3), word: kind.replace(/-/g, " ") };
 }
 
-/** A tile's kind in words, in the game catalogue's (`species.<kind>`, in `grammaticalCase`
- * if it has that form): "sea lion". */
+/** Zooloretto's vending stalls: the game catalogue names them `stall.<kind>`, not `species.`. */
+const STALLS = new Set(["kiosk", "barrow", "snacks", "popcorn"]);
+
+/** A tile's kind in words, in the game catalogue's (`species.<kind>` or `stall.<kind>`, in
+ * `grammaticalCase` if it has that form): "sea lion". */
 export function kindWords(tile: string, grammaticalCase?: string): string {
   const kind = kindOf(tile);
-  return t(`game:species.${kind}`, { defaultValue: kindStyle(kind).word, context: grammaticalCase });
+  if (kind.endsWith("coin")) return t("tile.coin"); // a coin tile, of either pile
+  const area = STALLS.has(kind) ? "stall" : "species";
+  return t(`game:${area}.${kind}`, { defaultValue: kindStyle(kind).word, context: grammaticalCase });
 }
 
 /** A tile in words, for tooltips and screen readers: "female dolphin", "penguin, with a fish". */

@@ -68,7 +68,7 @@ export function useGame(id: string): Game {
     const onMessage = (m: Incoming) => {
       if (m.type === "state") accept(m);
       else if (m.type === "thinking") setThinking(m.seat);
-      else if (m.type === "error") fail(m.status, detailText(m.detail, m.status));
+      else if (m.type === "error") fail(m.status, detailText(m.detail, m.status, m.message));
     };
     socket.current = new GameSocket(id, token, { onMessage, onOnline: setOnline });
     return () => socket.current?.close();
