@@ -1,7 +1,6 @@
 // The shapes the server sends (docs/api.md). The views each game's engine writes
 // (src/zoogames/games/*/state.py `view`) are generated into views.gen.ts and re-exported here.
 
-import type { Message } from "../i18n/message";
 import type { GameView, TruckView, TwoPileTruckView } from "./views.gen";
 
 // The engine's views are generated from the TypedDicts beside each game (views.gen.ts,
@@ -48,17 +47,23 @@ export interface SeatInfo {
   bot: string | null;
 }
 
+/** A catalogue id with its params (docs/i18n.md): a move log line in any language. */
+export interface Message {
+  id: string;
+  params: Record<string, string | number | { seat: number } | Message>;
+}
+
 export interface LogEntry {
   number: number;
   seat: number;
   /** Another seat appears as `{n}`: fill in its name (text/words.ts `fillNames`). */
   text: string;
+  /** The line as a message, rendered in the reader's language (docs/i18n.md). */
+  message: Message;
   /** The action's notation. */
   action: string;
   /** The round it was played in; null in a game without rounds. */
   round: number | null;
-  /** The phrase as a message (issue 15), rendered in the reader's language (i18n/message.ts). */
-  message?: Message;
 }
 
 export interface GameResult {

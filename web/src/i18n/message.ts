@@ -3,12 +3,10 @@
 // reader's client, nested messages in the case the template asks (`{{tile, acc}}`), and a
 // `count` param picks the plural form.
 import { i18n, messageOptions } from ".";
+import type { Message } from "../api/types";
 
-/** A catalogue id and its params (docs/api.md, "log"). */
-export interface Message {
-  id: string;
-  params: Record<string, string | number | { seat: number } | Message>;
-}
+/** A catalogue id and its params (api/types.ts, where the log's entries carry one). */
+export type { Message };
 
 /** The message in the current language (or `lng`), with `names` for its seats. */
 export function renderMessage(msg: Message, names: string[], lng?: string): string {
