@@ -36,13 +36,15 @@ UPDATE = os.environ.get("UPDATE_SCREENSHOTS") == "1"
 
 @dataclass(frozen=True)
 class Shot:
-    """A page to photograph: a stored game, seen by seat 0 on a screen of ``viewport``."""
+    """A page to photograph: a stored game, seen by seat 0 on a screen of ``viewport``, in
+    a browser whose language is ``locale`` (the client's language: issue 15)."""
 
     name: str
     game: str
     players_as: tuple[str, ...]
     moves: int
     viewport: ViewportSize
+    locale: str = "en-US"
 
 
 SHOTS = [
@@ -51,6 +53,19 @@ SHOTS = [
     Shot("aquaretto-zooloretto", "aquaretto-zooloretto", ("builder", "greedy"), 120, LAPTOP),
     Shot("aquarium-designer", "aquarium-designer", ("greedy", "greedy"), 14, LAPTOP),
     Shot("phone", "zooloretto", ("builder", "greedy", "greedy"), 110, PHONE),
+    # The same tables in Czech: its words are longer, and nothing may overflow.
+    Shot("cs-aquaretto", "aquaretto", ("builder", "greedy", "greedy"), 110, LAPTOP, "cs-CZ"),
+    Shot("cs-zooloretto", "zooloretto", ("builder", "greedy", "greedy"), 110, LAPTOP, "cs-CZ"),
+    Shot(
+        "cs-aquaretto-zooloretto",
+        "aquaretto-zooloretto",
+        ("builder", "greedy"),
+        120,
+        LAPTOP,
+        "cs-CZ",
+    ),
+    Shot("cs-aquarium-designer", "aquarium-designer", ("greedy", "greedy"), 14, LAPTOP, "cs-CZ"),
+    Shot("cs-phone", "zooloretto", ("builder", "greedy", "greedy"), 110, PHONE, "cs-CZ"),
 ]
 
 SETTLED = """async () => {
@@ -95,7 +110,11 @@ def test_the_table_looks_as_the_baseline_shows(
     )
     phone = shot.viewport == PHONE
     context = browser.new_context(
-        viewport=shot.viewport, is_mobile=phone, has_touch=phone, reduced_motion="reduce"
+        viewport=shot.viewport,
+        is_mobile=phone,
+        has_touch=phone,
+        reduced_motion="reduce",
+        locale=shot.locale,
     )
     try:
         context.add_init_script(INSTANT)

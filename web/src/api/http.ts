@@ -1,6 +1,7 @@
 // The HTTP half of docs/api.md: JSON in, JSON out, errors as ApiError with the server's
 // sentence. The token goes in the Authorization header, never in the URL.
 import type { Catalog, ReplayStep, Snapshot } from "./types";
+import { detailText } from "../i18n/server";
 
 export class ApiError extends Error {
   constructor(
@@ -22,8 +23,8 @@ async function call<T>(method: string, path: string, body?: unknown, token?: str
   });
   const data: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    const detail = (data as { detail?: unknown } | null)?.detail;
-    const text = typeof detail === "string" ? detail : `the server answered ${response.status}`;
+    const body = data as { detail?: unknown; message?: unknown } | null;
+    const text = detailText(body?.detail, response.status, body?.message);
     throw new ApiError(response.status, text);
   }
   return data as T;

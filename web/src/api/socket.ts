@@ -2,7 +2,8 @@
 // to 8 s) and says hello again each time; the snapshot that answers brings the page up to date.
 import type { Snapshot } from "./types";
 
-export type Incoming = ({ type: "state" } & Snapshot) | { type: "thinking"; seat: number } | { type: "error"; status: number; detail: string };
+export type Incoming =
+  ({ type: "state" } & Snapshot) | { type: "thinking"; seat: number } | { type: "error"; status: number; detail: unknown; message?: unknown };
 
 export interface SocketHandlers {
   onMessage: (message: Incoming) => void;

@@ -55,8 +55,8 @@ export interface PageSeats {
   trial: string | null;
   /** The seat an invitation on trial is for, once the server said so. */
   invited: number | null;
-  /** Why a link's secret was not taken (shown to the player), or "". */
-  notice: string;
+  /** Why a link's secret was not taken (SeatSwitcher says it in words), or "". */
+  notice: "" | "link-no-seat" | "token-gone";
 }
 
 function notify(id: string): void {
@@ -162,7 +162,7 @@ export function reject(id: string): boolean {
     if (!fallback) return false; // nothing held: the page says the link was refused
     page.trial = null;
     page.invited = null;
-    page.notice = "the link does not give a seat here (used already, or cut short): your own seat is shown";
+    page.notice = "link-no-seat";
     notify(id);
     return true;
   }
@@ -173,7 +173,7 @@ export function reject(id: string): boolean {
   delete rest[seated ? String(current) : "?"];
   const next = Object.keys(rest)[0];
   page.held = { seats: rest, current: next === undefined ? null : Number(next) };
-  page.notice = "this seat's token no longer works here";
+  page.notice = "token-gone";
   write(id, page.held);
   notify(id);
   return next !== undefined;

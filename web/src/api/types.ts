@@ -120,6 +120,8 @@ export interface CatalogGame {
 export interface BotSpec {
   spec: string;
   label: string;
+  /** The label's id in the game catalogue (`level.greedy`), from a server that sends it. */
+  level?: string;
 }
 
 export interface Catalog {

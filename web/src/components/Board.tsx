@@ -1,9 +1,10 @@
 // The board of the snapshot's game, drawn from its view alone (boards/index.ts).
 import type { GameView } from "../api/types";
 import { boardOf } from "../boards";
+import { t } from "../i18n";
 
 export function Board({ view }: { view: GameView }) {
   const GameBoard = boardOf(view);
-  if (!GameBoard) return <p class="error">This page cannot draw a board of {view.game} yet.</p>;
+  if (!GameBoard) return <p class="error">{t("board.unknown", { game: view.game })}</p>;
   return <GameBoard view={view} />;
 }

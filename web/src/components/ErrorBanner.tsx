@@ -1,14 +1,15 @@
 // The server's last refusal, in its own words. A game that does not exist offers the way
 // home; a refused token offers to watch instead (the spectator's page: no token at all).
 import { forgetToken } from "../api/tokens";
+import { t } from "../i18n";
 
 export function ErrorBanner({ id, error, refused, status }: { id: string; error: string; refused: boolean; status: number }) {
   if (status === 404) {
     return (
       <p class="error" data-error role="alert">
-        There is no game {id} on this server: the link may be cut short or the game deleted.{" "}
+        {t("error.no-game", { id })}{" "}
         <a href="/" data-action="home">
-          Start a new game
+          {t("error.start-new")}
         </a>
       </p>
     );
@@ -20,7 +21,7 @@ export function ErrorBanner({ id, error, refused, status }: { id: string; error:
         <>
           {" "}
           <a href={`/play/${id}`} data-action="watch" onClick={() => forgetToken(id)}>
-            watch as a spectator
+            {t("error.watch")}
           </a>
         </>
       )}

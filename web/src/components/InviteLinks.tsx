@@ -8,6 +8,7 @@ import type { InviteLink } from "../api/invites";
 import { activeToken, playLink } from "../api/tokens";
 import type { Snapshot } from "../api/types";
 import "../seats.css";
+import { t } from "../i18n";
 
 const BOT = "greedy";
 
@@ -23,7 +24,7 @@ function LinkRow({ label, link, name }: { label: string; link: string; name: str
     <>
       <span>{label}</span> <input readOnly value={link} data-link={name} onFocus={(e) => (e.target as HTMLInputElement).select()} />
       <button type="button" data-action="copy-link" data-link-for={name} onClick={copy}>
-        {copied ? "copied" : "copy"}
+        {copied ? t("links.copied") : t("links.copy")}
       </button>
     </>
   );
@@ -43,7 +44,7 @@ function ToBot({ id, seat }: { id: string; seat: number }) {
     <>
       {" "}
       <button type="button" data-action="seat-to-bot" data-seat={seat} onClick={hand}>
-        let a bot play it
+        {t("links.to-bot")}
       </button>
       {problem && <span class="seat-notice">{problem}</span>}
     </>
@@ -53,7 +54,7 @@ function ToBot({ id, seat }: { id: string; seat: number }) {
 export function InviteLinks({ id, invites, names, seats }: { id: string; invites: InviteLink[]; names: string[]; seats: Snapshot["seats"] }) {
   return (
     <details class="invite-links" open={invites.length > 0}>
-      <summary>Links</summary>
+      <summary>{t("links.title")}</summary>
       <ul>
         {invites.map((l) => {
           const waiting = l.kind === "invite" && seats[l.seat]?.kind === "human" && !seats[l.seat]?.joined;
@@ -61,7 +62,7 @@ export function InviteLinks({ id, invites, names, seats }: { id: string; invites
           return (
             <li key={l.seat}>
               <LinkRow
-                label={`${names[l.seat]} (${l.kind === "invite" ? "invited" : "yours"})`}
+                label={l.kind === "invite" ? t("links.invited", { name: names[l.seat] }) : t("links.yours", { name: names[l.seat] })}
                 link={playLink(id, l.token, l.kind === "invite" ? "invite" : "token")}
                 name={`seat-${l.seat}`}
               />
@@ -70,7 +71,7 @@ export function InviteLinks({ id, invites, names, seats }: { id: string; invites
           );
         })}
         <li>
-          <LinkRow label="spectators" link={playLink(id)} name="spectator" />
+          <LinkRow label={t("links.spectators")} link={playLink(id)} name="spectator" />
         </li>
       </ul>
     </details>

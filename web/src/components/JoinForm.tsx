@@ -1,5 +1,6 @@
 // An invited player names themselves before taking the seat (POST join).
 import { useState } from "preact/hooks";
+import { t } from "../i18n";
 
 /** The server's limit on a name (NAME_LENGTH in src/zoogames/server/service.py). */
 export const NAME_LENGTH = 32;
@@ -14,10 +15,17 @@ export function JoinForm({ seat, onJoin }: { seat: number; onJoin: (name: string
         if (name.trim()) onJoin(name.trim());
       }}
     >
-      <p>You are invited to play seat {seat + 1}. Your name:</p>
-      <input data-field="join-name" value={name} maxLength={NAME_LENGTH} required onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+      <p>{t("join.invited", { n: seat + 1 })}</p>
+      <input
+        data-field="join-name"
+        aria-label={t("join.name")}
+        value={name}
+        maxLength={NAME_LENGTH}
+        required
+        onInput={(e) => setName((e.target as HTMLInputElement).value)}
+      />
       <button type="submit" class="primary" data-action="join">
-        Join
+        {t("join.join")}
       </button>
     </form>
   );

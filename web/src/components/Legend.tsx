@@ -1,7 +1,7 @@
 // The species in play, each with its tile (kept for the tests and for a first game: every
 // tile also names itself as a tooltip and to screen readers).
 import { TileGlyph } from "./TileGlyph";
-import { kindStyle } from "./tiles";
+import { kindWords } from "./tiles";
 
 export function Legend({ species }: { species: string[] }) {
   return (
@@ -11,7 +11,7 @@ export function Legend({ species }: { species: string[] }) {
           <svg width={22} height={22} viewBox="0 0 22 22">
             <TileGlyph tile={s} x={0} y={0} size={22} />
           </svg>
-          {kindStyle(s).word}
+          {kindWords(s)}
         </span>
       ))}
     </div>

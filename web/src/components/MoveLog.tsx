@@ -3,7 +3,9 @@
 // or tapping an entry marks what it changed on the board (`onShow`).
 import { useEffect, useRef } from "preact/hooks";
 import type { LogEntry } from "../api/types";
-import { fillNames } from "../text/words";
+import { t } from "../i18n";
+import { renderMessage } from "../i18n/message";
+import { fillNames, seatName } from "../text/words";
 
 interface Props {
   log: LogEntry[];
@@ -14,8 +16,15 @@ interface Props {
   current?: number | null;
 }
 
+/** An entry's phrase in the reader's language: its message if the server sent one, else its
+ * English text (an older server), other seats named either way. */
+export function entryPhrase(entry: LogEntry, names: string[]): string {
+  return entry.message ? renderMessage(entry.message, names) : fillNames(entry.text, names);
+}
+
+/** "<seat name> <phrase>", for the page's live announcement. */
 export function entryText(entry: LogEntry, names: string[]): string {
-  return `${names[entry.seat] ?? `Seat ${entry.seat + 1}`} ${fillNames(entry.text, names)}`;
+  return `${names[entry.seat] ?? seatName(entry.seat)} ${entryPhrase(entry, names)}`;
 }
 
 export function MoveLog({ log, names, onShow, current = null }: Props) {
@@ -39,7 +48,7 @@ export function MoveLog({ log, names, onShow, current = null }: Props) {
     if (e.round !== round && e.round !== null && e.round !== undefined) {
       items.push(
         <li key={`round-${e.round}-${e.number}`} class="round-heading" data-round={e.round} aria-hidden="true">
-          Round {e.round}
+          {t("log.round", { round: e.round })}
         </li>,
       );
     }
@@ -58,14 +67,14 @@ export function MoveLog({ log, names, onShow, current = null }: Props) {
         onBlur={onShow ? () => onShow(null) : undefined}
         onClick={onShow ? () => onShow(e) : undefined}
       >
-        <strong>{names[e.seat] ?? `Seat ${e.seat + 1}`}</strong> {fillNames(e.text, names)}
+        <strong>{names[e.seat] ?? seatName(e.seat)}</strong> {entryPhrase(e, names)}
       </li>,
     );
   }
   return (
-    <section class="move-log" aria-label="move log">
-      <h2>Moves</h2>
-      {log.length === 0 && <p class="log-empty">No moves yet.</p>}
+    <section class="move-log" aria-label={t("log.label")}>
+      <h2>{t("log.title")}</h2>
+      {log.length === 0 && <p class="log-empty">{t("log.empty")}</p>}
       <ol ref={list}>{items}</ol>
     </section>
   );

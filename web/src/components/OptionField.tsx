@@ -2,7 +2,13 @@
 // (seat), species to leave out or "random" (subset), a file whose content is sent (json).
 import { useState } from "preact/hooks";
 import type { OptionSpec } from "../api/types";
-import { label } from "../text/words";
+import { t } from "../i18n";
+import { speciesName } from "../text/words";
+
+/** An option's label and help in the game catalogue's words (`option.<name>`,
+ * `option.<name>.help`), else the server catalog's English. */
+const optionLabel = (spec: OptionSpec) => t(`game:option.${spec.name}`, { defaultValue: spec.label });
+const optionHelp = (spec: OptionSpec) => t(`game:option.${spec.name}.help`, { defaultValue: spec.description });
 
 interface Props {
   spec: OptionSpec;
@@ -21,18 +27,20 @@ function SubsetField({ spec, players, value, onChange }: Props) {
     <div class="subset">
       <label>
         <input type="checkbox" data-option={`${spec.name}:random`} checked={chosen === null} onChange={() => onChange(chosen === null ? [] : null)} />
-        random
+        {t("option.random")}
       </label>
       {chosen !== null &&
         spec.groups.map((group) => (
           <fieldset key={group.label}>
             <legend>
-              {group.label ? `${group.label}: ` : ""}choose {group.count[String(players)] ?? 0}
+              {group.label
+                ? t("option.group-choose", { group: group.label, n: group.count[String(players)] ?? 0 })
+                : t("option.choose", { n: group.count[String(players)] ?? 0 })}
             </legend>
             {group.names.map((name) => (
               <label key={name}>
                 <input type="checkbox" data-option={`${spec.name}:${name}`} checked={chosen.includes(name)} onChange={() => toggle(name)} />
-                {label(name)}
+                {speciesName(name)}
               </label>
             ))}
           </fieldset>
@@ -52,10 +60,10 @@ function JsonField({ spec, onChange }: Props) {
     }
     try {
       onChange(JSON.parse(await file.text()));
-      setStatus(`${file.name} read`);
+      setStatus(t("option.file-read", { file: file.name }));
     } catch {
       onChange(null);
-      setStatus(`${file.name} is not a JSON file`);
+      setStatus(t("option.file-not-json", { file: file.name }));
     }
   };
   return (
@@ -81,10 +89,10 @@ export function OptionField(props: Props) {
           onChange(v === "" ? null : Number(v));
         }}
       >
-        <option value="">random</option>
+        <option value="">{t("option.random")}</option>
         {Array.from({ length: players }, (_, i) => (
           <option key={i} value={String(i)}>
-            seat {i + 1}
+            {t("option.seat", { n: i + 1 })}
           </option>
         ))}
       </select>
@@ -95,10 +103,10 @@ export function OptionField(props: Props) {
     input = <JsonField {...props} />;
   }
   return (
-    <div class="option" title={spec.description}>
-      <span class="option-label">{spec.label}</span>
+    <div class="option" title={optionHelp(spec)}>
+      <span class="option-label">{optionLabel(spec)}</span>
       {input}
-      <small class="option-help">{spec.description}</small>
+      <small class="option-help">{optionHelp(spec)}</small>
     </div>
   );
 }

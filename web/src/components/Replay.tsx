@@ -6,7 +6,8 @@ import { api } from "../api/http";
 import type { ReplayStep } from "../api/types";
 import { Choices } from "../play/choices";
 import { PlayContext, usePlay } from "../play/context";
-import { fillNames } from "../text/words";
+import { t } from "../i18n";
+import { entryPhrase } from "./MoveLog";
 import { Board } from "./Board";
 import { Icon, type IconName } from "./Icon";
 
@@ -57,33 +58,31 @@ export function Replay({ id, total, names, n, onStep }: Props) {
   };
   const last = step?.log.filter((e) => e.number === n - 1).pop();
   return (
-    <section ref={section} class="replay" data-replay={n} aria-label="replay" tabIndex={0} onKeyDown={onKeyDown}>
-      <h2>Replay</h2>
+    <section ref={section} class="replay" data-replay={n} aria-label={t("replay.label")} tabIndex={0} onKeyDown={onKeyDown}>
+      <h2>{t("replay.title")}</h2>
       <div class="replay-controls">
-        <StepButton action="replay-first" icon="first" label="first move" onClick={() => go(0)} disabled={n === 0} />
-        <StepButton action="replay-prev" icon="prev" label="previous move" onClick={() => go(n - 1)} disabled={n === 0} />
+        <StepButton action="replay-first" icon="first" label={t("replay.first")} onClick={() => go(0)} disabled={n === 0} />
+        <StepButton action="replay-prev" icon="prev" label={t("replay.prev")} onClick={() => go(n - 1)} disabled={n === 0} />
         <input
           type="range"
           min={0}
           max={total}
           value={n}
           data-field="replay"
-          aria-label="move number"
+          aria-label={t("replay.number")}
           onInput={(e) => go(Number((e.target as HTMLInputElement).value))}
         />
-        <StepButton action="replay-next" icon="next" label="next move" onClick={() => go(n + 1)} disabled={n === total} />
-        <StepButton action="replay-last" icon="last" label="last move" onClick={() => go(total)} disabled={n === total} />
-        <span aria-live="polite">
-          move {n} of {total}
-        </span>
+        <StepButton action="replay-next" icon="next" label={t("replay.next")} onClick={() => go(n + 1)} disabled={n === total} />
+        <StepButton action="replay-last" icon="last" label={t("replay.last")} onClick={() => go(total)} disabled={n === total} />
+        <span aria-live="polite">{t("replay.position", { n, total })}</span>
       </div>
       <p class="replay-move">
         {last ? (
           <>
-            <strong>{names[last.seat]}</strong> {fillNames(last.text, names)}
+            <strong>{names[last.seat]}</strong> {entryPhrase(last, names)}
           </>
         ) : (
-          "The start of the game: press → or “next move”."
+          t("replay.start")
         )}
       </p>
       {error && <p class="error">{error}</p>}

@@ -1,7 +1,8 @@
 // Every scoring category per seat (the view's score parts), the totals, and — once the
 // game is over — the winners and the tie-break, or a solo game's rank.
 import type { GameResult, Score } from "../api/types";
-import { label } from "../text/words";
+import { t } from "../i18n";
+import { scoreName } from "../text/words";
 
 interface Props {
   scores: Score[];
@@ -26,7 +27,7 @@ export function ScoreSheet({ scores, names, result, rank }: Props) {
             {names.map((n, i) => (
               <th key={i} class={winners.has(i) ? "winner" : ""} scope="col">
                 {n}
-                {winners.has(i) ? " ★ won" : ""}
+                {winners.has(i) ? ` ${t("score.won")}` : ""}
               </th>
             ))}
           </tr>
@@ -34,14 +35,14 @@ export function ScoreSheet({ scores, names, result, rank }: Props) {
         <tbody>
           {categories.map((c) => (
             <tr key={c}>
-              <th scope="row">{label(c)}</th>
+              <th scope="row">{scoreName(c)}</th>
               {scores.map((s, i) => (
                 <td key={i}>{s[c] ?? 0}</td>
               ))}
             </tr>
           ))}
           <tr class="total">
-            <th scope="row">total</th>
+            <th scope="row">{t("score.total")}</th>
             {scores.map((s, i) => (
               <td key={i} data-total={i}>
                 {s.total}
@@ -50,7 +51,7 @@ export function ScoreSheet({ scores, names, result, rank }: Props) {
           </tr>
           {result && tiebreak && !solo && (
             <tr>
-              <th scope="row">{label(tiebreak)} (tie-break)</th>
+              <th scope="row">{t("score.tiebreak", { what: scoreName(tiebreak) })}</th>
               {(result[tiebreak] ?? []).map((v, i) => (
                 <td key={i}>{v}</td>
               ))}
@@ -58,7 +59,7 @@ export function ScoreSheet({ scores, names, result, rank }: Props) {
           )}
           {result && solo && rank && (
             <tr class="rank">
-              <th scope="row">designer rank</th>
+              <th scope="row">{t("score.rank")}</th>
               <td data-rank-cell>{rank}</td>
             </tr>
           )}

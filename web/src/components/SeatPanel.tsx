@@ -5,6 +5,7 @@ import type { BaseView } from "../api/types";
 import { usePlay } from "../play/context";
 import { plural } from "../text/words";
 import { Coins } from "./Coins";
+import { t } from "../i18n";
 
 interface Props {
   view: BaseView;
@@ -21,20 +22,24 @@ export function SeatPanel({ view, seat, coins, info, board = "zoo", children }: 
   const moving = view.to_move === seat;
   const classes = ["seat-panel", seat === me ? "mine" : "", moving ? "to-move" : ""].filter(Boolean).join(" ");
   return (
-    <section class={classes} data-seat-panel={seat} aria-label={`${names[seat]}'s ${board}`}>
+    <section
+      class={classes}
+      data-seat-panel={seat}
+      aria-label={board === "aquarium" ? t("seat.aquarium-of", { name: names[seat] }) : t("seat.zoo-of", { name: names[seat] })}
+    >
       <header>
         <strong>{names[seat]}</strong>
-        {seat === me && <span class="you">you</span>}
-        {moving && <span class="turn">to move</span>}
+        {seat === me && <span class="you">{t("seat.you")}</span>}
+        {moving && <span class="turn">{t("seat.to-move")}</span>}
         {thinking === seat && (
           <span class="thinking" data-thinking={seat}>
-            thinking…
+            {t("seat.thinking")}
           </span>
         )}
         {coins !== undefined && <Coins n={coins} />}
         {showScores && (
           <span class="points" data-points={seat}>
-            {plural(view.scores[seat].total, "point")}
+            {plural(view.scores[seat].total, "points")}
           </span>
         )}
         {info}

@@ -4,6 +4,8 @@
 import { useEffect, useState } from "preact/hooks";
 import { activeToken, pageSeats, subscribe, switchSeat, type PageSeats } from "../api/tokens";
 import "../seats.css";
+import { t } from "../i18n";
+import { seatName } from "../text/words";
 
 /** The page's seats, re-rendered whenever they change; ``token`` is the one to speak with. */
 export function useSeats(id: string): PageSeats & { token: string | null } {
@@ -22,17 +24,17 @@ export function SeatSwitcher({ id, names }: { id: string; names: string[] }) {
   if (seats.length < 2 && !notice) return null;
   const current = trial ? null : held.current;
   return (
-    <nav class="seat-switcher" aria-label="Your seats" data-seats={seats.join(",")}>
+    <nav class="seat-switcher" aria-label={t("seats.yours")} data-seats={seats.join(",")}>
       {notice && (
         <span class="seat-notice" data-seat-notice>
-          {notice}
+          {notice === "link-no-seat" ? t("seats.link-no-seat") : t("seats.token-gone")}
         </span>
       )}
-      {seats.length >= 2 && <span>Your seats:</span>}
+      {seats.length >= 2 && <span>{t("seats.yours-colon")}</span>}
       {seats.length >= 2 &&
         seats.map((seat) => (
           <button type="button" key={seat} data-action="switch-seat" data-seat={seat} aria-pressed={current === seat} onClick={() => switchSeat(id, seat)}>
-            {names[seat] ?? `Seat ${seat + 1}`}
+            {names[seat] ?? seatName(seat)}
           </button>
         ))}
     </nav>

@@ -6,6 +6,7 @@ import type { ComponentChildren } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { useChoice, usePlay } from "../play/context";
 import { seatOrder } from "../boards/seatOrder";
+import { t } from "../i18n";
 
 interface Props {
   players: number;
@@ -32,11 +33,11 @@ function SeatTab({ seat, shown, toMove, board, onShow }: { seat: number; shown: 
       data-seat-tab={seat}
       onClick={onShow}
     >
-      {seat === me ? `Your ${board}` : names[seat]}
+      {seat === me ? (board === "aquarium" ? t("seats.your-aquarium") : t("seats.your-zoo")) : names[seat]}
       {toMove && (
         <span class="tab-turn">
           {" "}
-          ●<span class="sr-only"> to move</span>
+          ●<span class="sr-only"> {t("seat.to-move")}</span>
         </span>
       )}
     </button>
@@ -72,7 +73,7 @@ export function Seats({ players, toMove, board = "zoo", children }: Props) {
 
   return (
     <div class="seats">
-      <div class="seat-tabs" role="tablist" aria-label={`${board}s at the table`} onKeyDown={onKeyDown}>
+      <div class="seat-tabs" role="tablist" aria-label={board === "aquarium" ? t("seats.aquariums") : t("seats.zoos")} onKeyDown={onKeyDown}>
         {order.map((seat) => (
           <SeatTab key={seat} seat={seat} shown={seat === visible} toMove={toMove === seat} board={board} onShow={() => setShown(seat)} />
         ))}

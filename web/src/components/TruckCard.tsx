@@ -4,6 +4,8 @@ import type { Truck } from "../api/types";
 import { choiceClass, useChoice, usePlay } from "../play/context";
 import { TileGlyph } from "./TileGlyph";
 import { tileWords } from "./tiles";
+import { t } from "../i18n";
+import { gameName } from "../text/words";
 
 const SLOT = 34;
 
@@ -22,9 +24,11 @@ export function TruckCard({ truck }: { truck: Truck }) {
   const taken = truck.taken_by !== null;
   // With two piles, the game whose tiles the truck carries this round (null until loaded).
   const game = "game" in truck ? truck.game : null;
-  const words = `truck ${truck.name}${game ? ` ${game}` : ""}: ${
-    truck.tiles.length > 0 ? truck.tiles.map(tileWords).join(", ") : "empty"
-  }${truck.free ? `, ${truck.free} free` : ""}${truck.blocked ? `, ${truck.blocked} blocked` : ""}${taken ? `, taken by ${names[truck.taken_by ?? 0]}` : ""}`;
+  const parts = [truck.tiles.length > 0 ? truck.tiles.map(tileWords).join(", ") : t("truck.empty")];
+  if (truck.free) parts.push(t("truck.free", { count: truck.free }));
+  if (truck.blocked) parts.push(t("truck.blocked", { count: truck.blocked }));
+  if (taken) parts.push(t("truck.taken-by", { name: names[truck.taken_by ?? 0] }));
+  const words = t("truck.words", { truck: game ? `${truck.name} ${gameName(game)}` : truck.name, what: parts.join(", ") });
   return (
     <button
       type="button"
@@ -37,10 +41,10 @@ export function TruckCard({ truck }: { truck: Truck }) {
     >
       <span class="truck-name">
         {truck.name}
-        {game ? <small> {game}</small> : null}
+        {game ? <small> {gameName(game)}</small> : null}
       </span>
       {taken ? (
-        <span class="truck-taken">taken by {names[truck.taken_by ?? 0]}</span>
+        <span class="truck-taken">{t("truck.taken-by", { name: names[truck.taken_by ?? 0] })}</span>
       ) : (
         <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} aria-hidden="true" class="van">
           {/* a delivery van: the load bed with its spaces, the cab in front, two wheels */}
@@ -54,7 +58,7 @@ export function TruckCard({ truck }: { truck: Truck }) {
               <rect key={i} x={i * SLOT + 6} y={6} width={SLOT - 6} height={SLOT - 6} rx={4} class="slot-free" />
             ) : slot === "blocked" ? (
               <g key={i} class="slot-blocked">
-                <title>blocked (a face-down tile)</title>
+                <title>{t("truck.blocked-slot")}</title>
                 <rect x={i * SLOT + 6} y={6} width={SLOT - 6} height={SLOT - 6} rx={4} />
                 <path d={`M${i * SLOT + 11} 11 L${i * SLOT + SLOT - 5} ${SLOT - 5} M${i * SLOT + SLOT - 5} 11 L${i * SLOT + 11} ${SLOT - 5}`} />
               </g>

@@ -8,6 +8,8 @@ import { Coins } from "./Coins";
 import { Pile } from "./Pile";
 import { TileButton } from "./TileGlyph";
 import { TruckCard } from "./TruckCard";
+import { t } from "../i18n";
+import { gameName } from "../text/words";
 
 export function TruckTable({ view, extra, back }: { view: TruckRoundView; extra?: ComponentChildren; back: string }) {
   const { me } = usePlay();
@@ -15,35 +17,38 @@ export function TruckTable({ view, extra, back }: { view: TruckRoundView; extra?
   // One pile (Aquaretto, Zooloretto) is drawn as the combined game's piles are, unnamed.
   const piles: PileView[] = "piles" in view ? view.piles : [{ name: "", pile: view.pile, reserve: view.reserve, state: "open" }];
   return (
-    <section class="table-middle" aria-label="table">
+    <section class="table-middle" aria-label={t("table.label")}>
       <div class="round-info">
-        <span>
-          Round {view.round}
-          {view.final_round ? " (last)" : ""}
-        </span>
+        <span>{view.final_round ? t("table.last-round", { round: view.round }) : t("table.round", { round: view.round })}</span>
         {extra}
       </div>
       <div class="table-row">
         {piles.map((p) => (
-          <div key={p.name} class="piles" data-piles={p.name || undefined} role="group" aria-label={p.name ? `${p.name} tiles` : "tiles"}>
+          <div
+            key={p.name}
+            class="piles"
+            data-piles={p.name || undefined}
+            role="group"
+            aria-label={p.name ? t("table.game-tiles", { game: gameName(p.name) }) : t("table.tiles")}
+          >
             {p.name && (
               <span class="piles-name">
-                {p.name}
-                {p.state !== "open" ? ` (${p.state})` : ""}
+                {gameName(p.name)}
+                {p.state === "closed" ? ` (${t("table.pile-closed")})` : p.state === "closing" ? ` (${t("table.pile-closing")})` : ""}
               </span>
             )}
-            <Pile name={p.name || "pile"} back={p.name || back} label="pile" count={p.pile} />
-            <Pile name={p.name ? `${p.name}-reserve` : "reserve"} back={p.name || back} label="reserve" count={p.reserve} />
+            <Pile name={p.name || "pile"} back={p.name || back} label={t("table.pile")} count={p.pile} />
+            <Pile name={p.name ? `${p.name}-reserve` : "reserve"} back={p.name || back} label={t("table.reserve")} count={p.reserve} />
           </div>
         ))}
         {view.drawn && (
           <div class="drawn">
-            <span>drawn</span>
+            <span>{t("table.drawn")}</span>
             <TileButton tile={view.drawn} role="drawn" size={36} />
           </div>
         )}
         <span class="bank">
-          <span>bank</span> <Coins n={view.bank} what="in the bank: " />
+          <span>{t("table.bank")}</span> <Coins n={view.bank} what={t("table.in-bank")} />
         </span>
       </div>
       <div class="trucks">
@@ -53,7 +58,7 @@ export function TruckTable({ view, extra, back }: { view: TruckRoundView; extra?
       </div>
       {view.unloading.length > 0 && (
         <div class="unloading">
-          <span>{placing ? "to place:" : "being placed:"}</span>
+          <span>{placing ? t("table.to-place") : t("table.being-placed")}</span>
           {view.unloading.map((tile, i) => (
             <ChoiceTile key={`${tile}-${i}`} tile={tile} role="unloading" alternatives={[["place", tile]]} />
           ))}

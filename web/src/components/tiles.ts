@@ -27,6 +27,7 @@ import barrow from "openmoji/color/svg/E344.svg";
 import coin from "openmoji/color/svg/1FA99.svg";
 import angelfish from "openmoji/color/svg/1F420.svg";
 import coworker from "openmoji/color/svg/1F9D1-200D-1F4BC.svg";
+import { t } from "../i18n";
 
 /** Okabe & Ito's eight colours (2002), kept apart under the common colour blindnesses;
  * Aquarium Designer's water colours are four of them. */
@@ -64,6 +65,7 @@ export interface Kind {
   colour: string;
   /** The text shown if the picture cannot be loaded. */
   short: string;
+  /** Its English name, if the game catalogue has none (`species.<kind>`). */
   word: string;
 }
 
@@ -110,14 +112,13 @@ export const SPECIES: Record<string, string[]> = {
 /** A coworker (Aquaretto): the same figure on a booth, a feeding station or a space. */
 export const COWORKER_PICTURE = coworker;
 
-const MARKS: Record<string, string> = {
-  m: "male",
-  f: "female",
-  fish: "with a fish",
-  bolt: "with a lightning bolt",
-  young: "offspring",
-  "m-bred": "male, has had its offspring",
-  "f-bred": "female, has had its offspring",
+/** The words for a tile's mark (the ui catalogue's `mark.*`), after its species. */
+const MARKS: Record<string, () => string> = {
+  fish: () => t("mark.fish"),
+  bolt: () => t("mark.bolt"),
+  young: () => t("mark.young"),
+  "m-bred": () => t("mark.m-bred"),
+  "f-bred": () => t("mark.f-bred"),
 };
 
 export function kindOf(tile: string): string {
@@ -132,17 +133,24 @@ export function kindStyle(kind: string): Kind {
   return KINDS[kind] ?? { picture: "", colour: "#cccccc", short: kind.slice(0, 3), word: kind.replace(/-/g, " ") };
 }
 
-/** A tile's kind in words: "sea lion". */
-export function kindWords(tile: string): string {
-  return kindStyle(kindOf(tile)).word;
+/** Zooloretto's vending stalls: the game catalogue names them `stall.<kind>`, not `species.`. */
+const STALLS = new Set(["kiosk", "barrow", "snacks", "popcorn"]);
+
+/** A tile's kind in words, in the game catalogue's (`species.<kind>` or `stall.<kind>`, in
+ * `grammaticalCase` if it has that form): "sea lion". */
+export function kindWords(tile: string, grammaticalCase?: string): string {
+  const kind = kindOf(tile);
+  if (kind.endsWith("coin")) return t("tile.coin"); // a coin tile, of either pile
+  const area = STALLS.has(kind) ? "stall" : "species";
+  return t(`game:${area}.${kind}`, { defaultValue: kindStyle(kind).word, context: grammaticalCase });
 }
 
 /** A tile in words, for tooltips and screen readers: "female dolphin", "penguin, with a fish". */
 export function tileWords(tile: string): string {
   const mark = markOf(tile);
-  const word = kindStyle(kindOf(tile)).word;
-  if (mark === "m" || mark === "f") return `${MARKS[mark]} ${word}`;
-  return mark ? `${word}, ${MARKS[mark] ?? mark}` : word;
+  if (mark === "m") return t("tile.male", { kind: kindWords(tile, "gen") });
+  if (mark === "f") return t("tile.female", { kind: kindWords(tile, "gen") });
+  return mark ? t("tile.marked", { kind: kindWords(tile), mark: MARKS[mark]?.() ?? mark }) : kindWords(tile);
 }
 
 /** `colour` mixed with white: `amount` 0 keeps it, 1 is white. */

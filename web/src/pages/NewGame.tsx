@@ -5,7 +5,10 @@ import { api, type SeatRequest } from "../api/http";
 import { storeInvites, type InviteLink } from "../api/invites";
 import { holdSeat } from "../api/tokens";
 import type { Catalog } from "../api/types";
+import { LanguageSwitch } from "../components/LanguageSwitch";
 import { OptionField } from "../components/OptionField";
+import { t } from "../i18n";
+import { botChoice, gameName, seatName } from "../text/words";
 
 type SeatChoice = string; // "me", "invite" or a bot spec
 
@@ -43,7 +46,7 @@ export function NewGame() {
     try {
       const chosen = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== null && v !== undefined));
       // Several "me" seats (a hot-seat game) each get a name of their own: "Anna", "Anna 2".
-      const mine = name.trim() || "Me";
+      const mine = name.trim() || t("new.me-name");
       let count = 0;
       const request: SeatRequest[] = seats.map((s) => {
         if (s === "invite") return { kind: "invite" };
@@ -72,23 +75,25 @@ export function NewGame() {
   if (!catalog)
     return (
       <main class="new-game">
+        <LanguageSwitch />
         {error ? (
           <p class="error" data-error>
             {error}
           </p>
         ) : (
-          <p>Loading…</p>
+          <p>{t("new.loading")}</p>
         )}
       </main>
     );
 
   return (
     <main class="new-game">
+      <LanguageSwitch />
       <h1>zoogames</h1>
       <div class="game-choice">
         {catalog.games.map((g) => (
           <button type="button" key={g.id} data-game={g.id} class={g.id === gameId ? "selected" : ""} onClick={() => chooseGame(g.id)}>
-            {g.name}
+            {gameName(g.id, g.name)}
           </button>
         ))}
       </div>
@@ -100,7 +105,7 @@ export function NewGame() {
           }}
         >
           <label class="option">
-            <span class="option-label">Players</span>
+            <span class="option-label">{t("new.players")}</span>
             <select data-field="players" value={String(players)} onChange={(e) => choosePlayers(Number((e.target as HTMLSelectElement).value))}>
               {Array.from({ length: game.max_players - game.min_players + 1 }, (_, i) => game.min_players + i).map((n) => (
                 <option key={n} value={String(n)}>
@@ -108,7 +113,7 @@ export function NewGame() {
                 </option>
               ))}
             </select>
-            {players === 2 && game.id !== "aquarium-designer" && <small class="option-help">with the 2-player rules</small>}
+            {players === 2 && game.id !== "aquarium-designer" && <small class="option-help">{t("new.two-player-rules")}</small>}
           </label>
           {game.options
             .filter((o) => o.players.length === 0 || o.players.includes(players))
@@ -122,16 +127,16 @@ export function NewGame() {
               />
             ))}
           <fieldset class="seats-form">
-            <legend>Seats</legend>
+            <legend>{t("new.seats")}</legend>
             {seats.map((s, i) => (
               <label key={i} class="option">
-                <span class="option-label">Seat {i + 1}</span>
+                <span class="option-label">{seatName(i)}</span>
                 <select data-seat-kind={i} value={s} onChange={(e) => setSeats(seats.map((x, j) => (j === i ? (e.target as HTMLSelectElement).value : x)))}>
-                  <option value="me">me</option>
-                  <option value="invite">invite a player</option>
+                  <option value="me">{t("new.seat-me")}</option>
+                  <option value="invite">{t("new.seat-invite")}</option>
                   {catalog.bots.map((b) => (
                     <option key={b.spec} value={b.spec}>
-                      {b.label}
+                      {b.level ? t(`game:${b.level}`, { defaultValue: botChoice(b.spec, b.label) }) : botChoice(b.spec, b.label)}
                     </option>
                   ))}
                 </select>
@@ -139,13 +144,19 @@ export function NewGame() {
             ))}
             {seats.includes("me") && (
               <label class="option">
-                <span class="option-label">Your name</span>
-                <input data-field="name" value={name} maxLength={32} placeholder="Me" onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+                <span class="option-label">{t("new.your-name")}</span>
+                <input
+                  data-field="name"
+                  value={name}
+                  maxLength={32}
+                  placeholder={t("new.me-name")}
+                  onInput={(e) => setName((e.target as HTMLInputElement).value)}
+                />
               </label>
             )}
           </fieldset>
           <button type="submit" class="primary" data-action="create" disabled={busy}>
-            Start the game
+            {t("new.start")}
           </button>
           {error && (
             <p class="error" data-error>
@@ -157,7 +168,7 @@ export function NewGame() {
       {/* The credits (OpenMoji's licence asks for them) are one click from the first page too. */}
       <p class="hint">
         <a href="/about" data-link="about">
-          About the pictures, the font and the games
+          {t("new.about")}
         </a>
       </p>
     </main>

@@ -21,12 +21,14 @@ import { Flights } from "../play/Flights";
 import { useControls } from "../play/useControls";
 import { useGame } from "../play/useGame";
 import { PACES, storePace, storedPace, usePaced } from "../play/usePaced";
-import { botName } from "../text/words";
+import { LanguageSwitch } from "../components/LanguageSwitch";
+import { t } from "../i18n";
+import { botName, gameName, seatName } from "../text/words";
 
 /** Each seat's name; two seats of the same name are told apart by their seat numbers. */
 export function seatNames(s: Snapshot): string[] {
-  const names = s.seats.map((seat) => seat.name ?? (seat.kind === "bot" ? botName(seat.bot) : `Seat ${seat.seat + 1}`));
-  return names.map((n, i) => (names.filter((m) => m === n).length > 1 ? `${n} (seat ${i + 1})` : n));
+  const names = s.seats.map((seat) => seat.name ?? (seat.kind === "bot" ? botName(seat.bot) : seatName(seat.seat)));
+  return names.map((n, i) => (names.filter((m) => m === n).length > 1 ? t("seat.same-name", { name: n, n: i + 1 }) : n));
 }
 
 /** The game's name from the server's catalog (the id until the catalog has come). */
@@ -35,19 +37,21 @@ function useGameName(gameId: string | undefined): string {
   useEffect(() => {
     api.catalog().then(setCatalog, () => undefined);
   }, []);
-  return catalog?.games.find((g) => g.id === gameId)?.name ?? gameId ?? "";
+  return gameId ? gameName(gameId, catalog?.games.find((g) => g.id === gameId)?.name) : "";
 }
 
 /** The tab's title says whose turn it is, so a player in another tab sees theirs come. */
-function useTitle(snapshot: Snapshot | null, gameName: string, names: string[]): void {
+function useTitle(snapshot: Snapshot | null, game: string, names: string[]): void {
   const to = snapshot?.view.to_move ?? null;
   const title = !snapshot
     ? "zoogames"
     : snapshot.status === "over"
-      ? `Game over · ${gameName}`
+      ? t("title.over", { game })
       : to !== null && to === snapshot.you
-        ? `● Your turn · ${gameName}`
-        : `${to === null ? "" : `${names[to]} to move · `}${gameName}`;
+        ? t("title.yours", { game })
+        : to === null
+          ? game
+          : t("title.other", { name: names[to], game });
   useEffect(() => {
     document.title = title;
   }, [title]);
@@ -94,8 +98,8 @@ export function Play({ id }: { id: string }) {
   const [replayAt, setReplayAt] = useState<number | null>(null);
   const invites = useMemo(() => storedInvites(id), [id]);
   const names = snapshot ? seatNames(snapshot) : [];
-  const gameName = useGameName(snapshot?.game);
-  useTitle(snapshot, gameName, names);
+  const gameTitle = useGameName(snapshot?.game);
+  useTitle(snapshot, gameTitle, names);
   const controls = useControls({
     legal: snapshot && !game.refused ? snapshot.view.legal : [],
     position: snapshot?.number ?? 0,
@@ -111,7 +115,10 @@ export function Play({ id }: { id: string }) {
 
   if (!snapshot) {
     return (
-      <main class="play">{game.error ? <ErrorBanner id={id} error={game.error} refused={game.refused} status={game.errorStatus} /> : <p>Connecting…</p>}</main>
+      <main class="play">
+        <LanguageSwitch />
+        {game.error ? <ErrorBanner id={id} error={game.error} refused={game.refused} status={game.errorStatus} /> : <p>{t("play.connecting")}</p>}
+      </main>
     );
   }
 
@@ -135,30 +142,30 @@ export function Play({ id }: { id: string }) {
       >
         <header class="play-header">
           <a href="/">zoogames</a>
-          <h1>{gameName}</h1>
+          <h1>{gameTitle}</h1>
           <span class={game.online ? "online" : "offline"} data-online={game.online ? "yes" : "no"}>
-            {game.online ? "connected" : "offline — reconnecting…"}
+            {game.online ? t("play.online") : t("play.offline")}
           </span>
-          {you === null && <span class="spectator">watching</span>}
+          {you === null && <span class="spectator">{t("play.watching")}</span>}
           {!over && view.to_move !== null && (
             <span class="whose-turn" data-to-move={view.to_move}>
-              {view.to_move === you ? "your turn" : `${names[view.to_move]} to move`}
+              {view.to_move === you ? t("play.your-turn") : t("play.to-move", { name: names[view.to_move] })}
             </span>
           )}
           {thinking !== null && (
             <span class="thinking" data-thinking={thinking}>
-              {names[thinking]} is thinking…
+              {t("turn.thinking", { name: names[thinking] })}
             </span>
           )}
           <label class="toggle">
-            <input type="checkbox" data-action="show-scores" checked={showScores} onChange={() => setShowScores(!showScores)} /> live scores
+            <input type="checkbox" data-action="show-scores" checked={showScores} onChange={() => setShowScores(!showScores)} /> {t("play.live-scores")}
           </label>
           <RulesSummary game={snapshot.game} lang={pageLang()} />
           <details class="settings">
-            <summary>settings</summary>
+            <summary>{t("play.settings")}</summary>
             <div class="settings-body">
               <label>
-                moves of others{" "}
+                {t("play.pace")}{" "}
                 <select
                   data-field="pace"
                   value={String(pace)}
@@ -170,7 +177,7 @@ export function Play({ id }: { id: string }) {
                 >
                   {PACES.map(([ms, word]) => (
                     <option key={ms} value={String(ms)}>
-                      {word}
+                      {word()}
                     </option>
                   ))}
                 </select>
@@ -185,11 +192,12 @@ export function Play({ id }: { id: string }) {
                     setSound(!sound);
                   }}
                 />{" "}
-                sound on my turn
+                {t("play.sound")}
               </label>
-              <a href="/about">about</a>
+              <a href="/about">{t("play.about")}</a>
             </div>
           </details>
+          <LanguageSwitch />
         </header>
         {game.error && <ErrorBanner id={id} error={game.error} refused={game.refused} status={game.errorStatus} />}
         <SeatSwitcher id={id} names={names} />
@@ -202,11 +210,11 @@ export function Play({ id }: { id: string }) {
         {showScores && !over && <ScoreSheet scores={view.scores} names={names} result={null} />}
         {over && (
           <section class="game-over">
-            <h2>Final scores</h2>
+            <h2>{t("play.final-scores")}</h2>
             <ScoreSheet scores={view.scores} names={names} result={snapshot.result} rank={rank} />
             {replayAt === null && (
               <button type="button" data-action="replay" onClick={() => setReplayAt(0)}>
-                Replay the game
+                {t("play.replay")}
               </button>
             )}
           </section>

@@ -6,6 +6,8 @@ import { GameSocket, type Incoming } from "../api/socket";
 import { confirm, joined, reject } from "../api/tokens";
 import { useSeats } from "../components/SeatSwitcher";
 import type { LogEntry, Snapshot } from "../api/types";
+import { t } from "../i18n";
+import { detailText } from "../i18n/server";
 
 export interface Game {
   snapshot: Snapshot | null;
@@ -66,7 +68,7 @@ export function useGame(id: string): Game {
     const onMessage = (m: Incoming) => {
       if (m.type === "state") accept(m);
       else if (m.type === "thinking") setThinking(m.seat);
-      else if (m.type === "error") fail(m.status, m.detail);
+      else if (m.type === "error") fail(m.status, detailText(m.detail, m.status, m.message));
     };
     socket.current = new GameSocket(id, token, { onMessage, onOnline: setOnline });
     return () => socket.current?.close();
@@ -75,7 +77,7 @@ export function useGame(id: string): Game {
   const viaHttp = (request: Promise<Snapshot>) => {
     request.then(accept, (e: unknown) => {
       if (e instanceof ApiError) fail(e.status, e.message);
-      else setError("the server cannot be reached");
+      else setError(t("error.unreachable"));
     });
   };
 

@@ -5,13 +5,14 @@
 // 0 is instant, which the browser tests use).
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { Snapshot } from "../api/types";
+import { t } from "../i18n";
 
 const KEY = "zoogames:pace";
-export const PACES: [number, string][] = [
-  [0, "instant"],
-  [350, "fast"],
-  [700, "normal"],
-  [1400, "slow"],
+export const PACES: [number, () => string][] = [
+  [0, () => t("pace.instant")],
+  [350, () => t("pace.fast")],
+  [700, () => t("pace.normal")],
+  [1400, () => t("pace.slow")],
 ];
 
 export function storedPace(): number {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { i18n } from "../i18n";
 import { pendingWords, plural } from "./words";
 
 describe("pendingWords", () => {
@@ -11,7 +12,17 @@ describe("pendingWords", () => {
 
 describe("plural", () => {
   it("counts in words", () => {
-    expect(plural(1, "coin")).toBe("1 coin");
-    expect(plural(3, "coin")).toBe("3 coins");
+    expect(plural(1, "coins")).toBe("1 coin");
+    expect(plural(3, "coins")).toBe("3 coins");
+  });
+
+  it("picks Czech's three forms: one, few (2–4), and the rest (5, 22: no few-form past 4)", async () => {
+    await i18n.changeLanguage("cs");
+    try {
+      expect([1, 2, 4, 5, 22].map((n) => plural(n, "coins"))).toEqual(["1 mince", "2 mince", "4 mince", "5 mincí", "22 mincí"]);
+      expect([1, 3, 5].map((n) => plural(n, "tiles"))).toEqual(["1 destička", "3 destičky", "5 destiček"]);
+    } finally {
+      await i18n.changeLanguage("en");
+    }
   });
 });

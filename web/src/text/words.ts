@@ -1,22 +1,77 @@
-// Words the page shows: seat names, plurals, labels from the engine's identifiers.
+// Words the page shows: seat names, counts, labels from the engine's identifiers, in the
+// reader's language (i18n/: the `ui` catalogue's own words, the `game` catalogue's names of
+// species, score categories, bot levels).
+import { t } from "../i18n";
+
+/** A bot level's name by its spec's first word: "Greedy", "MCTS". */
+function levelName(kind: string): string {
+  if (kind === "random") return t("bot.level-random");
+  if (kind === "greedy") return t("bot.level-greedy");
+  return kind === "mcts" ? "MCTS" : kind.charAt(0).toUpperCase() + kind.slice(1);
+}
 
 /** A bot's name in the log and on its panel: "Greedy bot", "MCTS bot (2 s)", not its spec. */
 export function botName(spec: string | null | undefined): string {
-  if (!spec) return "Bot";
+  if (!spec) return t("bot.unnamed");
   const [kind, params = ""] = spec.split(":", 2);
-  const title = kind === "mcts" ? "MCTS" : kind.charAt(0).toUpperCase() + kind.slice(1);
   const seconds = /(?:^|,)seconds=([0-9.]+)/.exec(params);
-  return seconds ? `${title} bot (${seconds[1]} s)` : params ? `${title} bot (${params})` : `${title} bot`;
+  if (seconds) return t("bot.name-seconds", { kind: levelName(kind), seconds: seconds[1] });
+  return params ? t("bot.name-params", { kind: levelName(kind), params }) : t("bot.name", { kind: levelName(kind) });
 }
 
-/** "1 coin", "3 coins"; `many` for irregular plurals. */
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
+/** A bot as the new-game form offers it: "Greedy (the best move now)"; `label` (the server
+ * catalog's English) for a bot this client does not know. */
+export function botChoice(spec: string, label: string): string {
+  const [kind, params = ""] = spec.split(":", 2);
+  const seconds = /^seconds=([0-9.]+)$/.exec(params);
+  if (kind === "random" && !params) return t("bot.random");
+  if (kind === "greedy" && !params) return t("bot.greedy");
+  if (kind === "mcts" && seconds) return t("bot.mcts", { seconds: seconds[1] });
+  return label;
+}
+
+/** The default name of a seat nobody has named: "Seat 2" ("Hráč 2"). */
+export function seatName(seat: number): string {
+  return t("seat.default", { n: seat + 1 });
+}
+
+/** "1 coin", "3 coins" (Czech: "1 mince", "3 mince", "5 mincí"): a count of `what`, one of the
+ * `count.*` entries of the ui catalogue, in the plural form the number asks for. */
+export function plural(n: number, what: "coins" | "tiles" | "points" | "animals" | "sections"): string {
+  switch (what) {
+    case "coins":
+      return t("count.coins", { count: n });
+    case "tiles":
+      return t("count.tiles", { count: n });
+    case "points":
+      return t("count.points", { count: n });
+    case "animals":
+      return t("count.animals", { count: n });
+    case "sections":
+      return t("count.sections", { count: n });
+  }
 }
 
 /** An engine identifier as words: "sea-lion" → "sea lion", "points_full" → "points full". */
 export function label(id: string): string {
   return id.replace(/[-_]/g, " ");
+}
+
+/** A species (or stall) by its engine id, in the game catalogue's words (in `grammaticalCase`
+ * where the catalogue has that form): "sea-lion" → "sea lion". */
+export function speciesName(id: string, grammaticalCase?: string): string {
+  return t(`game:species.${id}`, { defaultValue: label(id), context: grammaticalCase });
+}
+
+/** A game by its id ("aquaretto-zooloretto"), in the game catalogue's words (`game.<id>`),
+ * else `fallback` (the server catalog's name) or the id. */
+export function gameName(id: string, fallback?: string): string {
+  return t(`game:game.${id}`, { defaultValue: fallback ?? id.charAt(0).toUpperCase() + label(id).slice(1) });
+}
+
+/** A score sheet's category by its id ("enclosures", "barn"), in the game catalogue's words. */
+export function scoreName(id: string): string {
+  return t(`game:score.${id}`, { defaultValue: label(id) });
 }
 
 /** A log text with `{n}` (seat n) replaced by that seat's name (docs/api.md, "log"). */
@@ -28,7 +83,7 @@ export function fillNames(text: string, names: string[]): string {
  * "offspring polar-bear" or "worker"), as a player says it: "a polar bear offspring". */
 export function pendingWords(pending: string): string {
   const [what, species] = pending.split(" ");
-  if (what === "offspring" && species) return `a ${label(species)} offspring`;
-  if (what === "worker") return "a coworker";
+  if (what === "offspring" && species) return t("pending.offspring", { species: speciesName(species, "gen") });
+  if (what === "worker") return t("pending.worker");
   return label(pending);
 }

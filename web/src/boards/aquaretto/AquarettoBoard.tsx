@@ -7,12 +7,13 @@ import { Took } from "../../components/Took";
 import { TruckTable } from "../../components/TruckTable";
 import { usePlay } from "../../play/context";
 import { WaterZooPanel } from "./WaterZooPanel";
+import { t } from "../../i18n";
 
 export function AquarettoBoard({ view }: { view: AquarettoView }) {
   const { me } = usePlay();
   return (
     <div class="board" data-board="aquaretto">
-      <TruckTable view={view} back="aquaretto" extra={<span>{view.supply} coworkers in supply</span>} />
+      <TruckTable view={view} back="aquaretto" extra={<span>{t("aquaretto.supply", { count: view.supply })}</span>} />
       <Legend species={view.species} />
       <Seats players={view.players} toMove={view.to_move}>
         {(seat) => (

@@ -3,11 +3,12 @@
 import type { WaterZooView } from "../../api/types";
 import { COWORKER_PICTURE } from "../../components/tiles";
 import { choiceClass, useChoice, usePlay } from "../../play/context";
+import { t } from "../../i18n";
 
-const SLOTS: { name: "cashier" | "keeper" | "manager"; label: string; max: number; field: "cashiers" | "keepers" | "manager" }[] = [
-  { name: "cashier", label: "checkout booths", max: 2, field: "cashiers" },
-  { name: "keeper", label: "feeding stations", max: 2, field: "keepers" },
-  { name: "manager", label: "manager", max: 1, field: "manager" },
+const SLOTS: { name: "cashier" | "keeper" | "manager"; label: () => string; max: number; field: "cashiers" | "keepers" | "manager" }[] = [
+  { name: "cashier", label: () => t("aquaretto.cashiers"), max: 2, field: "cashiers" },
+  { name: "keeper", label: () => t("aquaretto.keepers"), max: 2, field: "keepers" },
+  { name: "manager", label: () => t("aquaretto.manager"), max: 1, field: "manager" },
 ];
 
 function Slot({ zoo, seat, slot }: { zoo: WaterZooView; seat: number; slot: (typeof SLOTS)[number] }) {
@@ -22,10 +23,10 @@ function Slot({ zoo, seat, slot }: { zoo: WaterZooView; seat: number; slot: (typ
       data-seat={seat}
       disabled={!choice.enabled}
       onClick={choice.onClick}
-      title={`${slot.label}: ${count} of ${slot.max}`}
-      aria-label={`${slot.label}: ${count} of ${slot.max}`}
+      title={t("aquaretto.slot-words", { what: slot.label(), count, max: slot.max })}
+      aria-label={t("aquaretto.slot-words", { what: slot.label(), count, max: slot.max })}
     >
-      <span>{slot.label}</span>
+      <span>{slot.label()}</span>
       {Array.from({ length: slot.max }, (_, i) => (
         <span key={i} class={i < count ? "worker-slot taken" : "worker-slot"} aria-hidden="true">
           {i < count && <img src={COWORKER_PICTURE} alt="" width={20} height={20} />}
@@ -41,7 +42,7 @@ export function Coworkers({ zoo, seat }: { zoo: WaterZooView; seat: number }) {
       {SLOTS.map((slot) => (
         <Slot key={slot.name} zoo={zoo} seat={seat} slot={slot} />
       ))}
-      <span class="trainers-count">trainers {zoo.trainers.length}</span>
+      <span class="trainers-count">{t("aquaretto.trainers", { n: zoo.trainers.length })}</span>
     </div>
   );
 }

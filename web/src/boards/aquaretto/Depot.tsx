@@ -6,6 +6,7 @@ import { TileButton, TileGlyph } from "../../components/TileGlyph";
 import { tileWords } from "../../components/tiles";
 import { choiceClass, moveMark, useChoice, usePlay } from "../../play/context";
 import { plural } from "../../text/words";
+import { t } from "../../i18n";
 
 const TILE = 34;
 const UNDER = 5;
@@ -18,7 +19,9 @@ export function Depot({ depot, seat }: { depot: string[]; seat: number }) {
   const choice = useChoice(seat === me ? [["depot"]] : [[String(seat)]]);
   const top = depot.length > 0 ? depot[depot.length - 1] : null;
   const under = Math.min(UNDER, Math.max(0, depot.length - 1));
-  const words = `depot: ${plural(depot.length, "tile")}${top ? `, ${tileWords(top)} on top` : ""}`;
+  const words = top
+    ? t("depot.words-top", { tiles: plural(depot.length, "tiles"), top: tileWords(top) })
+    : t("depot.words", { tiles: plural(depot.length, "tiles") });
   return (
     <div class="depot">
       <button
@@ -46,11 +49,11 @@ export function Depot({ depot, seat }: { depot: string[]; seat: number }) {
             <rect x={1 + UNDER * STEP} y={1 + UNDER * STEP} width={TILE} height={TILE} rx={5} class="slot-free" />
           )}
         </svg>
-        <span>depot {depot.length}</span>
+        <span>{t("depot.count", { n: depot.length })}</span>
       </button>
       {depot.length > 1 && (
         <button type="button" class="link" data-action="depot-stack" data-seat={seat} onClick={() => setOpen(!open)}>
-          {open ? "hide" : "show all"}
+          {open ? t("depot.hide") : t("depot.show")}
         </button>
       )}
       {open && (

@@ -8,13 +8,14 @@ import { moveMark, usePlay } from "../../play/context";
 import { svgButton } from "../../play/keys";
 import { cellKey, parseCell } from "../cells";
 import { expansionOptions, optionsAt } from "./expansions";
+import { t } from "../../i18n";
 
 const CELL = 40;
 
 function Trainer({ x, y }: { x: number; y: number }) {
   return (
     <g class="trainer">
-      <title>trainer</title>
+      <title>{t("aquaretto.trainer")}</title>
       <rect x={x + 3} y={y + 3} width={CELL - 6} height={CELL - 6} rx={6} fill="#f4efe6" stroke="#5a3e8a" stroke-width={2} />
       <image href={COWORKER_PICTURE} x={x + 5} y={y + 5} width={CELL - 10} height={CELL - 10} />
     </g>
@@ -47,17 +48,18 @@ export function WaterZoo({ zoo, seat, small = false }: { zoo: WaterZooView; seat
 
   const spaceWords = (c: string) => {
     const tile = tiles.get(c);
-    if (trainers.has(c)) return "a trainer";
-    if (tile) return `${tileWords(tile)}, ${basinWords(c)}`;
+    if (trainers.has(c)) return t("aquaretto.a-trainer");
+    if (tile) return t("aquaretto.space-tile", { tile: tileWords(tile), basin: basinWords(c) });
     const [x, y] = parseCell(c);
     const near = [cellKey(x + 1, y), cellKey(x - 1, y), cellKey(x, y + 1), cellKey(x, y - 1)].map((n) => tiles.get(n)).filter((t): t is string => !!t);
     const kinds = [...new Set(near.map((t) => kindWords(t)))];
-    return kinds.length > 0 ? `empty space beside the ${kinds.join(" and ")} basin${kinds.length > 1 ? "s" : ""}` : `empty space ${c}`;
+    if (kinds.length === 0) return t("aquaretto.space-empty", { cell: c });
+    return t("aquaretto.space-beside", { count: kinds.length, kinds: kinds.join(t("aquaretto.and")) });
   };
   const basinWords = (c: string) => {
     const kind = kindOf(tiles.get(c) ?? "");
     const n = zoo.tiles.filter((t) => kindOf(t.tile) === kind).length;
-    return `basin of ${n} ${kindWords(kind)}${n === 1 ? "" : "s"}`;
+    return t("aquaretto.basin", { count: n, kind: kindWords(kind) });
   };
 
   // A basin is the tiles of one species (at most one basin each, A-R7): a line is drawn
@@ -163,7 +165,7 @@ export function WaterZoo({ zoo, seat, small = false }: { zoo: WaterZooView; seat
         };
         return (
           <rect
-            {...svgButton(`space ${c} for the expansion board${placement.anchor === c ? " (chosen: press again to place it)" : ""}`, onClick)}
+            {...svgButton(placement.anchor === c ? t("aquaretto.ghost-chosen", { cell: c }) : t("aquaretto.ghost", { cell: c }), onClick)}
             key={`ghost-${c}`}
             x={px(x) + 4}
             y={py(y) + 4}

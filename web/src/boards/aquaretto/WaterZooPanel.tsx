@@ -7,17 +7,18 @@ import { Coworkers } from "./Coworkers";
 import { Depot } from "./Depot";
 import { expansionOptions, optionsAt } from "./expansions";
 import { WaterZoo } from "./WaterZoo";
+import { t } from "../../i18n";
 
 function ExpansionButtons() {
   const { choices, placement, setPlacement, send } = usePlay();
   const options = expansionOptions(choices);
   if (!options) return null;
   const fitting = optionsAt(options, placement.anchor);
-  if (fitting.length === 0) return <p class="hint">Click a dashed space: the expansion is fitted around it.</p>;
+  if (fitting.length === 0) return <p class="hint">{t("aquaretto.expansion-hint")}</p>;
   const shown = fitting[placement.index % fitting.length];
   return (
     <RotateConfirm
-      what={`the ${choices.prefix[1]} expansion`}
+      what={choices.prefix[1] === "small" ? t("aquaretto.the-small") : t("aquaretto.the-large")}
       onRotate={fitting.length > 1 ? () => setPlacement({ ...placement, index: placement.index + 1 }) : undefined}
       onConfirm={() => send(shown.action)}
     />
@@ -45,7 +46,7 @@ function BoardsLeft({ small, large }: { small: number; large: number }) {
   const pieces: ("small" | "large")[] = [...Array<"small">(small).fill("small"), ...Array<"large">(large).fill("large")];
   if (pieces.length === 0) return null;
   const width = pieces.length * (2 * PIECE + 5);
-  const words = `expansion boards left: ${small} small, ${large} large`;
+  const words = t("aquaretto.boards-left", { small, large });
   return (
     <span class="boards-left" role="img" aria-label={words} title={words} data-boards-left={`${small} ${large}`}>
       <svg width={width} height={2 * PIECE + 2} viewBox={`0 0 ${width} ${2 * PIECE + 2}`} aria-hidden="true">
@@ -71,7 +72,7 @@ export function WaterZooPanel({ zoo, seat, small }: { zoo: WaterZooView; seat: n
         <Coworkers zoo={zoo} seat={seat} />
         <Depot depot={zoo.depot} seat={seat} />
         <BoardsLeft small={zoo.small_left} large={zoo.large_left} />
-        <span class="zoo-facts">{zoo.allowance} species allowed</span>
+        <span class="zoo-facts">{t("aquaretto.allowance", { count: zoo.allowance })}</span>
       </div>
     </div>
   );

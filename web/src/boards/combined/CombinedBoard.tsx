@@ -8,12 +8,13 @@ import { TruckTable } from "../../components/TruckTable";
 import { usePlay } from "../../play/context";
 import { WaterZooPanel } from "../aquaretto/WaterZooPanel";
 import { ZooBoard } from "../zooloretto/ZooBoard";
+import { t } from "../../i18n";
 
 export function CombinedBoard({ view }: { view: AquarettoZoolorettoView }) {
   const { me } = usePlay();
   return (
     <div class="board" data-board="aquaretto-zooloretto">
-      <TruckTable view={view} back="aquaretto" extra={<span>{view.supply} coworkers in supply</span>} />
+      <TruckTable view={view} back="aquaretto" extra={<span>{t("aquaretto.supply", { count: view.supply })}</span>} />
       <Legend species={[...view.water_species, ...view.zoo_species]} />
       <Seats players={view.players} toMove={view.to_move}>
         {(seat) => (

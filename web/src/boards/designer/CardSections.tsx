@@ -3,7 +3,8 @@
 // drawn smaller in the bottom-right corner, leaving the top-left free for an area's points.
 import type { SectionView } from "../../api/types";
 import { Picture } from "../../components/TileGlyph";
-import { label } from "../../text/words";
+import { t } from "../../i18n";
+import { speciesName } from "../../text/words";
 import { ANIMALS, COLOURS } from "./sections";
 
 /** A door in a 24×24 box: its frame, the floor line and the handle. */
@@ -32,7 +33,7 @@ export function CardSections({ sections, x, y, size, corner }: Props) {
             <rect x={sx} y={sy} width={size} height={size} fill={COLOURS[s.colour] ?? "#ccc"} />
             {s.animal && (
               <g data-animal={s.colour}>
-                <title>{label(s.colour)}</title>
+                <title>{speciesName(s.colour)}</title>
                 <circle cx={cx} cy={cy} r={r} fill="#fff" stroke="#1b1b1b" stroke-width={size * 0.03} />
                 <Picture kind={ANIMALS[s.colour] ?? s.colour} x={cx - r * 0.85} y={cy - r * 0.85} size={r * 1.7} />
               </g>
@@ -54,7 +55,7 @@ export function EntranceMark({ x, y, size }: { x: number; y: number; size: numbe
   const door = r * 1.2;
   return (
     <g class="entrance-mark" data-entrance>
-      <title>entrance card</title>
+      <title>{t("designer.entrance")}</title>
       <circle cx={x} cy={y} r={r} fill="#1b1b1b" stroke="#fff" stroke-width={size * 0.04} />
       <path
         d={DOOR}

@@ -6,6 +6,7 @@ import { usePlay } from "../../play/context";
 import { plural } from "../../text/words";
 import { Layout } from "./Layout";
 import { OfferCard } from "./OfferCard";
+import { t } from "../../i18n";
 
 export function DesignerBoard({ view }: { view: DesignerView }) {
   const { me } = usePlay();
@@ -14,18 +15,16 @@ export function DesignerBoard({ view }: { view: DesignerView }) {
     <div class="board" data-board="aquarium-designer">
       <section class="table-middle">
         <div class="round-info">
-          <span>
-            Round {view.round} of {view.rounds}
-          </span>
-          <span>{view.rule} rule</span>
-          <span>{view.deck} cards in the deck</span>
+          <span>{t("designer.round", { round: view.round, rounds: view.rounds })}</span>
+          <span>{view.rule === "basic" ? t("designer.rule-basic") : t("designer.rule-advanced")}</span>
+          <span>{t("designer.deck", { count: view.deck })}</span>
           <span>{view.deck_name}</span>
-          {view.rank && <span data-rank>rank {view.rank}</span>}
+          {view.rank && <span data-rank>{t("designer.rank", { rank: view.rank })}</span>}
         </div>
         {/* Once the last card is taken (the game's end) there is no offer to show: no empty "offer:". */}
         {(view.offer.length > 0 || view.preview) && (
           <div class="offer">
-            <span>offer:</span>
+            <span>{t("designer.offer")}</span>
             {view.offer.map((c) => (
               <OfferCard key={c.card} card={c} />
             ))}
@@ -41,9 +40,9 @@ export function DesignerBoard({ view }: { view: DesignerView }) {
             board="aquarium"
             info={
               <span class="took">
-                {plural(view.layouts[seat].animals, "animal")}
-                {view.drawn[seat] ? " · drew" : ""}
-                {view.passed[seat] ? " · passed" : ""}
+                {plural(view.layouts[seat].animals, "animals")}
+                {view.drawn[seat] ? ` · ${t("designer.drew")}` : ""}
+                {view.passed[seat] ? ` · ${t("designer.passed")}` : ""}
               </span>
             }
           >

@@ -4,7 +4,8 @@ import type { AreaView, CardView, LayoutView } from "../../api/types";
 import { RotateConfirm } from "../../components/RotateConfirm";
 import { usePlay } from "../../play/context";
 import { svgButton } from "../../play/keys";
-import { label, plural } from "../../text/words";
+import { t } from "../../i18n";
+import { plural, speciesName } from "../../text/words";
 import { cellKey, parseCell } from "../cells";
 import { CardSections, EntranceMark } from "./CardSections";
 import { turned } from "./sections";
@@ -60,9 +61,9 @@ function pointSpots(layout: LayoutView): { area: AreaView; cell: [number, number
 
 /** A free position in words, from the entrance card (which is at 0,0). */
 function positionWords(x: number, y: number): string {
-  const across = x < 0 ? `${-x} left` : x > 0 ? `${x} right` : "";
-  const down = y < 0 ? `${-y} up` : y > 0 ? `${y} down` : "";
-  return `free position ${[across, down].filter(Boolean).join(" and ")} of the entrance card`;
+  const across = x < 0 ? t("designer.left", { n: -x }) : x > 0 ? t("designer.right", { n: x }) : "";
+  const down = y < 0 ? t("designer.up", { n: -y }) : y > 0 ? t("designer.down", { n: y }) : "";
+  return t("designer.free-position", { where: [across, down].filter(Boolean).join(t("designer.and")) });
 }
 
 export function Layout({ layout, seat, small, cards }: { layout: LayoutView; seat: number; small: boolean; cards: Map<string, CardView> }) {
@@ -124,7 +125,14 @@ export function Layout({ layout, seat, small, cards }: { layout: LayoutView; sea
           ))}
         {spots.map(({ area, cell: [x, y], corner }) => (
           <g key={cellKey(x, y)} class="area-points" data-area-points={area.points}>
-            <title>{`${label(area.colour)} area: ${plural(area.sections, "section")} and ${plural(area.animals, "animal")}, ${plural(area.points, "point")}`}</title>
+            <title>
+              {t("designer.area", {
+                kind: speciesName(area.colour),
+                sections: plural(area.sections, "sections"),
+                animals: plural(area.animals, "animals"),
+                points: plural(area.points, "points"),
+              })}
+            </title>
             <circle cx={sx(x) + (corner ? 6.5 : SECTION / 2)} cy={sy(y) + (corner ? 6.5 : SECTION / 2)} r={corner ? 6 : 9} />
             <text
               x={sx(x) + (corner ? 6.5 : SECTION / 2)}
@@ -166,7 +174,7 @@ export function Layout({ layout, seat, small, cards }: { layout: LayoutView; sea
       </svg>
       {previewing && turn && (
         <RotateConfirm
-          what={`card ${number} (${turn})`}
+          what={t("designer.card-turn", { card: number, turn })}
           onRotate={turns.length > 1 ? () => setPlacement({ anchor: null, index: placement.index + 1 }) : undefined}
           onConfirm={() => send([...choices.prefix, turn].join(" "))}
         />

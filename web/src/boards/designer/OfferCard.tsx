@@ -2,6 +2,7 @@
 import type { CardView } from "../../api/types";
 import { choiceClass, useChoice } from "../../play/context";
 import { CardSections } from "./CardSections";
+import { t } from "../../i18n";
 
 const SIZE = 24;
 
@@ -14,12 +15,12 @@ export function OfferCard({ card, preview = false }: { card: CardView; preview?:
       data-card={card.card}
       disabled={!choice.enabled}
       onClick={choice.onClick}
-      title={`card ${card.card}: ${card.text}`}
+      title={t("designer.card-title", { card: card.card, text: card.text })}
     >
       <svg width={2 * SIZE} height={2 * SIZE} viewBox={`0 0 ${2 * SIZE} ${2 * SIZE}`}>
         <CardSections sections={card.sections} x={0} y={0} size={SIZE} />
       </svg>
-      <small>{preview ? `next: ${card.card}` : card.card}</small>
+      <small>{preview ? t("designer.next", { card: card.card }) : card.card}</small>
     </button>
   );
 }

@@ -6,6 +6,7 @@ import { ChoiceTile } from "../../components/ChoiceTile";
 import { kindOf } from "../../components/tiles";
 import { choiceClass, useChoice } from "../../play/context";
 import { plural } from "../../text/words";
+import { t } from "../../i18n";
 
 export function Barn({ barn, seat, mine }: { barn: string[]; seat: number; mine: boolean }) {
   const choice = useChoice(mine ? [["barn"]] : []);
@@ -22,9 +23,9 @@ export function Barn({ barn, seat, mine }: { barn: string[]; seat: number; mine:
           data-seat={seat}
           disabled={!choice.enabled}
           onClick={choice.onClick}
-          aria-label={`barn: ${plural(barn.length, "tile")}`}
+          aria-label={t("barn.words", { tiles: plural(barn.length, "tiles") })}
         >
-          barn {barn.length}
+          {t("barn.count", { n: barn.length })}
         </button>
         {barn.map((tile, i) => (
           <ChoiceTile

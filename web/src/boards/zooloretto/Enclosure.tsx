@@ -7,19 +7,20 @@ import { TileGlyph } from "../../components/TileGlyph";
 import { kindWords, tileWords } from "../../components/tiles";
 import { choiceClass, moveMark, useChoice, usePlay } from "../../play/context";
 import { plural } from "../../text/words";
+import { t } from "../../i18n";
 
 export const SLOT = 34;
 const FENCE = 4;
 
 /** "the 5-space enclosure", "the expansion enclosure" (as the move log names them). */
 export function enclosureWords(e: EnclosureView): string {
-  return e.name.startsWith("x") ? "the expansion enclosure" : `the ${e.size}-space enclosure`;
+  return e.name.startsWith("x") ? t("enclosure.expansion") : t("enclosure.sized", { size: e.size });
 }
 
 function StallSpace({ space, seat, mine, by }: { space: StallSpaceView; seat: number; mine: boolean; by: string }) {
   const play = usePlay();
   const choice = useChoice(mine ? [[space.name]] : []);
-  const words = `stall space by ${by}: ${space.stall ? `${tileWords(space.stall)} stall` : "empty"}`;
+  const words = space.stall ? t("stall.space", { by, stall: tileWords(space.stall) }) : t("stall.empty", { by });
   return (
     <button
       type="button"
@@ -67,10 +68,10 @@ export function Enclosure({ enclosure, stalls, seat, mine }: { enclosure: Enclos
   const play = usePlay();
   const choice = useChoice(mine ? [[enclosure.name]] : []);
   const name = enclosureWords(enclosure);
-  const held = enclosure.tiles.length > 0 ? `${plural(enclosure.tiles.length, kindWords(enclosure.tiles[0]))}` : "empty";
-  const words = `${name}: ${held}; full ${enclosure.points_full} points, one short ${enclosure.points_short}${
-    enclosure.coins ? `, filling it pays ${plural(enclosure.coins, "coin")}` : ""
-  }`;
+  const held = enclosure.tiles.length > 0 ? t("enclosure.held", { count: enclosure.tiles.length, kind: kindWords(enclosure.tiles[0]) }) : t("enclosure.empty");
+  const values = t("enclosure.values", { full: enclosure.points_full, short: enclosure.points_short });
+  const pays = enclosure.coins ? t("enclosure.pays", { coins: plural(enclosure.coins, "coins") }) : "";
+  const words = t("enclosure.words", { name, held, values: values + pays });
   return (
     <div class="enclosure-area" data-enclosure={enclosure.name} style={{ gridArea: enclosure.name }}>
       <button
@@ -84,14 +85,14 @@ export function Enclosure({ enclosure, stalls, seat, mine }: { enclosure: Enclos
       >
         <span class="sr-only">{words}</span>
         <span class="enclosure-sign" aria-hidden="true">
-          <span class="value-full" title="full">
+          <span class="value-full" title={t("enclosure.full")}>
             {enclosure.points_full}
           </span>
-          <span class="value-short" title="one short">
+          <span class="value-short" title={t("enclosure.short")}>
             {enclosure.points_short}
           </span>
           {enclosure.coins > 0 && <span class="value-coins">+{enclosure.coins}¢</span>}
-          {enclosure.points > 0 && <span class="value-now">now {enclosure.points}</span>}
+          {enclosure.points > 0 && <span class="value-now">{t("enclosure.now", { n: enclosure.points })}</span>}
         </span>
         <Field enclosure={enclosure} />
       </button>

@@ -6,16 +6,12 @@ import type { EnclosureView, ZooBoardView } from "../../api/types";
 import { usePlay } from "../../play/context";
 import { Barn } from "./Barn";
 import { Enclosure, enclosureWords } from "./Enclosure";
+import { t } from "../../i18n";
 
 function FaceDown({ enclosure }: { enclosure: EnclosureView }) {
   return (
-    <div
-      class="expansion-board face-down"
-      data-enclosure={enclosure.name}
-      role="img"
-      aria-label={`expansion board, face down: ${enclosureWords(enclosure)} is not built yet`}
-    >
-      <span aria-hidden="true">expansion board</span>
+    <div class="expansion-board face-down" data-enclosure={enclosure.name} role="img" aria-label={t("zoo.face-down", { what: enclosureWords(enclosure) })}>
+      <span aria-hidden="true">{t("zoo.expansion-board")}</span>
     </div>
   );
 }

@@ -1,0 +1,172 @@
+"""The client in Czech (issue 15): one game per title played with the browser set to Czech,
+and the language switcher, remembered across a reload.
+
+A browser context's ``locale`` is what the page's ``navigator.language`` says; with nothing
+remembered in localStorage the client takes it (web/src/i18n/index.ts)."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, WebSocketRoute
+
+from tests.e2e.conftest import INSTANT, LAPTOP
+from tests.e2e.pages import create_game
+from tests.e2e.player import ClickingPlayer, legal, status
+from tests.e2e.positions import store_game, to_move
+from tests.e2e.server import ROOT, Server
+
+GAMES = [  # the game, its seats, the title the page shows in Czech's sentence
+    ("aquaretto", ["me", "greedy"]),
+    ("zooloretto", ["me", "random"]),
+    ("aquaretto-zooloretto", ["greedy", "me"]),
+    ("aquarium-designer", ["me"]),
+]
+
+ENGLISH = re.compile(r"\b(Your turn|Moves|Round|No moves yet|live scores|settings|Seat \d)\b")
+"""Words of the English page that must not be left on a Czech one."""
+
+
+@pytest.fixture
+def czech(browser: Browser) -> Iterator[Page]:
+    """A laptop page in a browser whose language is Czech."""
+    context = browser.new_context(viewport=LAPTOP, locale="cs-CZ")
+    context.set_default_timeout(15_000)
+    context.add_init_script(INSTANT)
+    yield context.new_page()
+    context.close()
+
+
+LOAD = {
+    "id": "aquaretto.load",
+    "params": {
+        "tile": {
+            "id": "tile.female",
+            "params": {"species": {"id": "species.dolphin", "params": {}}},
+        },
+        "truck": "?",
+    },
+}
+"""The contract's example message (issue 15): what a server that sends messages says of a load."""
+
+
+def with_messages(ws: WebSocketRoute) -> None:
+    """Pass the game's WebSocket through, giving each "load" entry of the log the contract's
+    message (the message of a server that sends them; its tile is the example's, whatever
+    was loaded), so that the test sees the client render a message in Czech."""
+    server = ws.connect_to_server()
+
+    def from_server(message: str | bytes) -> None:
+        data = json.loads(message)
+        for entry in data.get("log", []) if data.get("type") == "state" else []:
+            if entry["action"].startswith("load "):
+                load = json.loads(json.dumps(LOAD))
+                load["params"]["truck"] = entry["action"].split()[1]
+                entry["message"] = load
+        ws.send(json.dumps(data))
+
+    server.on_message(from_server)
+    ws.on_message(server.send)
+
+
+@pytest.mark.parametrize(("game", "seats"), GAMES, ids=[g for g, _ in GAMES])
+def test_a_game_in_czech(czech: Page, server: Server, game: str, seats: list[str]) -> None:
+    page = czech
+    if game == "aquaretto":
+        page.route_web_socket(re.compile(r".*/ws$"), with_messages)
+    page.goto(server.url + "/")
+    # The new-game form in Czech, the page's language said to the browser.
+    assert page.evaluate("document.documentElement.lang") == "cs"
+    assert page.locator('[data-action="create"]').inner_text() == "Začít hru"
+    assert page.locator('.language-switch [data-lang="cs"]').get_attribute("aria-pressed") == "true"
+    create_game(page, server, game, seats)
+    player = ClickingPlayer(page, seed=len(game))
+    for _ in range(4):
+        player.wait_for_turn()
+        if status(page) == "over":
+            break
+        # On the seat's turn the banner says so, and what it may do, in Czech.
+        banner = page.locator('[data-banner="mine"]').inner_text()
+        assert banner.startswith("Jsi na tahu."), banner
+        player.play(player.pick(legal(page)))
+
+    main = page.locator("main").inner_text()
+    assert not ENGLISH.search(main), ENGLISH.search(main)
+    assert page.locator(".move-log h2").inner_text() == "Tahy"
+    round_info = page.locator(".round-info").inner_text()
+    assert re.match(r"Kolo \d", round_info), round_info
+    log = page.locator(".move-log").inner_text()
+    assert page.locator("[data-log]").count() >= 4
+    assert "Anna" in log
+    if game != "aquarium-designer":
+        assert "Kolo 1" in log  # the log's round heading
+        assert "Anna (hráč" not in log
+    if game == "aquaretto":
+        # The server's message of a load, rendered in Czech with the animal in its cases.
+        assert re.search(r"nakládá samici delfína na vůz [A-E]", log), log
+
+
+def test_the_switcher_changes_the_language_and_it_stays_after_a_reload(
+    page: Page, server: Server
+) -> None:
+    # The test browser speaks English: the page starts in English.
+    page.goto(server.url + "/")
+    assert page.evaluate("document.documentElement.lang") == "en"
+    assert page.locator('[data-action="create"]').inner_text() == "Start the game"
+    # The browser's language is followed, not remembered: only a choice is.
+    assert page.evaluate("localStorage.getItem('zoogames.lang')") is None
+    # The switcher is reached and pressed by the keyboard alone, as any button.
+    czech = page.locator('.language-switch [data-lang="cs"]')
+    czech.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.documentElement.lang === 'cs'")
+    assert page.locator('[data-action="create"]').inner_text() == "Začít hru"
+    assert czech.get_attribute("aria-pressed") == "true"
+    assert page.evaluate("localStorage.getItem('zoogames.lang')") == "cs"
+    page.reload()
+    page.wait_for_selector('[data-action="create"]')
+    assert page.evaluate("document.documentElement.lang") == "cs"
+    assert page.locator('[data-action="create"]').inner_text() == "Začít hru"
+    # In a game too, and back to English.
+    create_game(page, server, "zooloretto", ["me", "greedy"])
+    assert page.locator(".move-log h2").inner_text() == "Tahy"
+    page.locator('.language-switch [data-lang="en"]').click()
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    assert page.locator(".move-log h2").inner_text() == "Moves"
+    page.reload()
+    page.wait_for_selector("[data-board]")
+    assert page.locator(".move-log h2").inner_text() == "Moves"
+
+
+AXE = ROOT / "web" / "node_modules" / "axe-core" / "axe.min.js"
+SERIOUS = """async () => (await axe.run(document, {resultTypes: ['violations']})).violations
+     .filter(v => v.impact === 'serious' || v.impact === 'critical')
+     .map(v => v.id + ': ' + v.nodes.map(n => n.html.slice(0, 80)).join(' | '))"""
+"""axe's serious and critical violations on the page, as test_table.py's audit counts them."""
+
+
+MID_GAME = {"aquaretto": 30, "zooloretto": 30, "aquaretto-zooloretto": 40, "aquarium-designer": 8}
+"""Actions into a 2-player game of each (test_table.py's audit's positions)."""
+
+
+@pytest.mark.parametrize(("game", "moves"), MID_GAME.items(), ids=list(MID_GAME))
+def test_axe_finds_no_serious_violation_in_czech(
+    browser: Browser, server: Server, game: str, moves: int
+) -> None:
+    # Longer words, another `lang`: the Czech table is audited as the English one is
+    # (a Content-Security-Policy that lets the test add axe's script: see test_table.py).
+    context = browser.new_context(viewport=LAPTOP, locale="cs-CZ", bypass_csp=True)
+    try:
+        context.add_init_script(INSTANT)
+        page = context.new_page()
+        stored = store_game(server, game, ["me", "greedy"], seed=2, moves=moves, until=to_move(0))
+        page.goto(stored.link(server))
+        page.wait_for_selector("main.play:not([data-legal='[]'])")
+        assert page.evaluate("document.documentElement.lang") == "cs"
+        page.add_script_tag(path=str(AXE))
+        assert page.evaluate(SERIOUS) == []
+    finally:
+        context.close()
