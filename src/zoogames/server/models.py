@@ -1,4 +1,6 @@
-"""The database schema: games, their seats, their actions and decks (SQLAlchemy 2 models).
+"""The database schema (SQLAlchemy 2 models): games, seats, actions, decks, accounts.
+
+Accounts come with their sessions and device tokens (``accounts.py``).
 
 A game is its record: the options and seed it started from and its ordered actions. Each
 action is one row, unique by (game, number), so two actions racing for one turn cannot
@@ -78,6 +80,60 @@ class SeatRow(Base):
     token_sha256: Mapped[str | None] = mapped_column(String(64), nullable=True)
     invite_sha256: Mapped[str | None] = mapped_column(String(64), nullable=True)
     """An invited seat's invitation until it is accepted (then the seat gets its token)."""
+    account_id: Mapped[int | None] = mapped_column(
+        Integer, ForeignKey("accounts.id", ondelete="SET NULL"), nullable=True, index=True
+    )
+    """The account the seat follows (taken while signed in, or claimed); ``None``: a
+    guest's seat, held by its token alone."""
+
+
+class AccountRow(Base):
+    """A player's account: a name, unique whatever its case, and an argon2id hash."""
+
+    __tablename__ = "accounts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(32))
+    """As the player spelled it at sign-up."""
+    name_key: Mapped[str] = mapped_column(String(32), unique=True)
+    """The name in lower case: the unique key that makes ``Anna`` and ``anna`` one name."""
+    password_hash: Mapped[str] = mapped_column(String(255))
+    """argon2-cffi's encoded hash (``$argon2id$v=19$m=…``), parameters included."""
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SessionRow(Base):
+    """A signed-in browser: the SHA-256 of its cookie's value, never the value."""
+
+    __tablename__ = "sessions"
+
+    sha256: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("accounts.id", ondelete="CASCADE"), index=True
+    )
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+
+
+class DeviceTokenRow(Base):
+    """A further token for an account's seat, made for one more device of its player.
+
+    The seat's own token is stored only as its SHA-256, so it cannot be handed out again;
+    a signed-in player's new device gets a token of its own instead, which signing out
+    everywhere revokes.
+    """
+
+    __tablename__ = "device_tokens"
+
+    sha256: Mapped[str] = mapped_column(String(64), primary_key=True)
+    game_id: Mapped[str] = mapped_column(
+        String(16), ForeignKey("games.id", ondelete="CASCADE"), index=True
+    )
+    seat: Mapped[int] = mapped_column(Integer)
+    account_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("accounts.id", ondelete="CASCADE"), index=True
+    )
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 class DeckRow(Base):

@@ -26,6 +26,9 @@ WHAT = {
     "connect": "connections to game sockets",
     "hello": "hello messages",
     "message": "socket messages",
+    "signup": "new accounts",
+    "signin": "sign-in attempts",
+    "lobby": "lobby requests",
 }
 """How a refusal names what was counted."""
 

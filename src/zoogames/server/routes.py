@@ -11,6 +11,8 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, ConfigDict, Field
 
 from zoogames.server import catalog
+from zoogames.server.accounts import COOKIE, PASSWORD_MAX, Account
+from zoogames.server.errors import ApiError
 from zoogames.server.service import SeatRequest, Service
 
 bearer = HTTPBearer(auto_error=False, description="a seat's token")
@@ -33,6 +35,42 @@ def service_of(request: Request) -> Service:
 
 
 Games = Annotated[Service, Depends(service_of)]
+
+
+def origin_allowed(request: Request) -> bool:
+    """True if the request's ``Origin`` (if any) is the server's own or an allowed one."""
+    origin = request.headers.get("origin")
+    if origin is None:
+        return True
+    host = request.headers.get("host", "")
+    allowed = service_of(request).settings.allowed_origins
+    return origin in (f"http://{host}", f"https://{host}") or origin in allowed or "*" in allowed
+
+
+async def account_of(request: Request) -> Account | None:
+    """The signed-in account of the request's session cookie, if any.
+
+    A change carried by the cookie must come from the server's own pages (or an allowed
+    origin): the cookie is ambient, unlike tokens, so another site's form could send it
+    (SameSite=Lax already stops most of them; this stops the rest).
+    """
+    cookie = request.cookies.get(COOKIE)
+    if cookie is None:
+        return None
+    if request.method != "GET" and not origin_allowed(request):
+        raise ApiError(403, "this origin may not act for a signed-in player")
+    return await service_of(request).account_of(cookie)
+
+
+def signed_in(account: Annotated[Account | None, Depends(account_of)]) -> Account:
+    """The signed-in account; 401 if the request carries no live session."""
+    if account is None:
+        raise ApiError(401, "sign in first (your session may have expired)")
+    return account
+
+
+Player = Annotated[Account | None, Depends(account_of)]
+SignedIn = Annotated[Account, Depends(signed_in)]
 
 
 def limited(kind: str) -> Any:
@@ -82,6 +120,26 @@ class JoinBody(Strict):
     """``POST /api/games/{id}/join``."""
 
     name: str = Field(max_length=200)
+
+
+class Credentials(Strict):
+    """``POST /api/signup`` and ``/api/signin``: a name and a password."""
+
+    name: str = Field(max_length=200)
+    password: str = Field(max_length=PASSWORD_MAX * 4)
+
+
+class HeldSeat(Strict):
+    """A guest's seat to claim: its game and its token."""
+
+    game: str = Field(max_length=200)
+    token: str = Field(max_length=200)
+
+
+class ClaimBody(Strict):
+    """``POST /api/me/claim``: the guest seats the browser holds."""
+
+    seats: list[HeldSeat] = Field(max_length=100)
 
 
 class BotBody(Strict):
@@ -166,10 +224,11 @@ async def get_catalog() -> Json:
 
 
 @router.post("/games", **documented(Created, 201), dependencies=[limited("create")])
-async def create_game(body: NewGameBody, games: Games) -> Json:
+async def create_game(body: NewGameBody, games: Games, player: Player) -> Json:
     """Start a game; the answer holds a token for each human seat (shown only here)."""
     seats = [SeatRequest(s.kind, s.name, s.bot) for s in body.seats]
-    return Json(await games.create(body.game, body.players, body.options, seats), status_code=201)
+    created = await games.create(body.game, body.players, body.options, seats, player)
+    return Json(created, status_code=201)
 
 
 @router.get("/games/{game_id}", **documented(Snapshot), dependencies=[limited("read")])
@@ -179,9 +238,11 @@ async def get_game(game_id: str, games: Games, token: Token) -> Json:
 
 
 @router.post("/games/{game_id}/join", **documented(Joined), dependencies=[limited("join")])
-async def join_game(game_id: str, body: JoinBody, games: Games, token: Token) -> Json:
+async def join_game(
+    game_id: str, body: JoinBody, games: Games, token: Token, player: Player
+) -> Json:
     """Accept an invitation (the answer holds the seat's new token), or rename a seat."""
-    return Json(await games.join(game_id, token, body.name))
+    return Json(await games.join(game_id, token, body.name, player))
 
 
 @router.post(
@@ -215,3 +276,94 @@ async def record(game_id: str, games: Games) -> JSONResponse:
     """The game record (docs/records.md); once the game is over."""
     # The standard JSON encoder: a secret seed has 129 bits, more than orjson writes.
     return JSONResponse(await games.record(game_id))
+
+
+# ----- accounts ----------------------------------------------------------------------------
+
+
+class Me(BaseModel):
+    """The signed-in player."""
+
+    name: str
+
+
+def _signed_in(request: Request, account: Account, cookie: str, status: int = 200) -> Json:
+    """The answer that signs a browser in: the account's name and the session cookie."""
+    settings = service_of(request).settings
+    answer = Json({"name": account.name}, status_code=status)
+    answer.set_cookie(
+        COOKIE,
+        cookie,
+        max_age=settings.session_days * 86400,
+        path="/api",
+        httponly=True,  # never readable by a page's scripts
+        samesite="lax",
+        secure=settings.tls,
+    )
+    return answer
+
+
+def _signed_out(request: Request) -> Json:
+    """An empty answer that makes the browser forget the session cookie."""
+    answer = Json({}, status_code=200)
+    settings = service_of(request).settings
+    answer.delete_cookie(COOKIE, path="/api", httponly=True, samesite="lax", secure=settings.tls)
+    return answer
+
+
+@router.post("/signup", **documented(Me, 201), dependencies=[limited("signup")])
+async def sign_up(body: Credentials, request: Request, games: Games) -> Json:
+    """Make an account (a name, unique whatever its case, and a password) and sign in."""
+    if request.cookies.get(COOKIE) is not None and not origin_allowed(request):
+        raise ApiError(403, "this origin may not act for a signed-in player")
+    account, cookie = await games.sign_up(body.name, body.password)
+    return _signed_in(request, account, cookie, 201)
+
+
+@router.post("/signin", **documented(Me), dependencies=[limited("signin")])
+async def sign_in(body: Credentials, request: Request, games: Games) -> Json:
+    """Sign in with a name and a password; the answer sets the session cookie."""
+    if not origin_allowed(request):  # a foreign page must not sign a browser in as someone
+        raise ApiError(403, "this origin may not sign in")
+    account, cookie = await games.sign_in(body.name, body.password)
+    return _signed_in(request, account, cookie)
+
+
+@router.post("/signout", response_class=Json, dependencies=[limited("read")])
+async def sign_out(request: Request, games: Games) -> Json:
+    """End this browser's session (nothing if it has none)."""
+    if origin_allowed(request):
+        await games.sign_out(request.cookies.get(COOKIE))
+    return _signed_out(request)
+
+
+@router.post("/signout-everywhere", response_class=Json, dependencies=[limited("read")])
+async def sign_out_everywhere(request: Request, games: Games, me: SignedIn) -> Json:
+    """End every session of the account and revoke its device tokens."""
+    await games.sign_out_everywhere(me)
+    return _signed_out(request)
+
+
+@router.get("/me", **documented(Me), dependencies=[limited("read")])
+async def get_me(me: SignedIn) -> Json:
+    """The signed-in player (401 if none)."""
+    return Json({"name": me.name})
+
+
+@router.post("/me/claim", response_class=Json, dependencies=[limited("join")])
+async def claim_seats(body: ClaimBody, games: Games, me: SignedIn) -> Json:
+    """Make guest seats (by game and token) follow the signed-in account."""
+    held = [(s.game, s.token) for s in body.seats]
+    return Json(await games.claim(me, held))
+
+
+@router.get("/me/games", response_class=Json, dependencies=[limited("read")])
+async def my_games(games: Games, me: SignedIn) -> Json:
+    """The games the account holds a seat in, the player's turn first."""
+    return Json(await games.my_games(me))
+
+
+@router.post("/me/games/{game_id}/tokens", response_class=Json, dependencies=[limited("join")])
+async def device_tokens(game_id: str, games: Games, me: SignedIn) -> Json:
+    """Fresh tokens for the account's seats in a game, for this device."""
+    return Json(await games.device_tokens(me, game_id))

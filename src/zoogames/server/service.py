@@ -18,18 +18,20 @@ from collections import Counter, OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
+from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
 from zoogames.core.errors import InvalidOptions, ZoogamesError
 from zoogames.core.game import JSON
 from zoogames.core.rng import secret_seed
-from zoogames.server import catalog, tokens
+from zoogames.server import accounts, catalog, tokens
+from zoogames.server.accounts import Account
 from zoogames.server.bots import BotPool
 from zoogames.server.errors import ApiError, not_found
 from zoogames.server.hub import Hub
 from zoogames.server.ratelimit import RateLimits
 from zoogames.server.settings import Settings
-from zoogames.server.store import Conflict, Seat, Store
+from zoogames.server.store import Conflict, DeviceToken, Seat, Store
 from zoogames.server.table import Planned, Table, position_of
 
 log = logging.getLogger("zoogames.server")
@@ -37,6 +39,8 @@ T = TypeVar("T")
 
 GAME_ID = re.compile(r"[A-Za-z0-9]{1,16}")
 NAME_LENGTH = 32
+MY_GAMES = 200
+"""Games ``GET /api/me/games`` lists at most (the newest)."""
 DECK_TABLES = 100
 """Games with a deck of their own kept in memory at most (``Service._cache``)."""
 
@@ -182,9 +186,18 @@ class Service:
     # ----- creating and reading --------------------------------------------------------
 
     async def create(
-        self, game_id: str, players: int, options: dict[str, Any], seats: list[SeatRequest]
+        self,
+        game_id: str,
+        players: int,
+        options: dict[str, Any],
+        seats: list[SeatRequest],
+        account: Account | None = None,
     ) -> dict[str, JSON]:
-        """Start a game; its id, seats, and a token for each human seat."""
+        """Start a game; its id, seats, and a token for each human seat.
+
+        A signed-in creator's ``me`` seats follow their account (named after it if no
+        name is given).
+        """
         game = catalog.game_or_422(game_id)
         chosen = catalog.check_options(game, options)
         try:
@@ -212,7 +225,12 @@ class Service:
                 name = clean_name(s.name, False)
                 if s.kind == "me":
                     seat_tokens[str(i)] = secret
-                    table_seats.append(Seat(i, "human", None, name, True, tokens.digest(secret)))
+                    mine = account.id if account is not None else None
+                    if name is None and account is not None:
+                        name = account.name
+                    table_seats.append(
+                        Seat(i, "human", None, name, True, tokens.digest(secret), None, mine)
+                    )
                 else:  # the invited player exchanges it for a token of their own (join)
                     invitations[str(i)] = secret
                     table_seats.append(
@@ -311,12 +329,19 @@ class Service:
         async with table.lock:
             await self._undo(table, seat)
 
-    async def join(self, game_id: str, token: str | None, name: str | None) -> dict[str, JSON]:
+    async def join(
+        self,
+        game_id: str,
+        token: str | None,
+        name: str | None,
+        account: Account | None = None,
+    ) -> dict[str, JSON]:
         """Accept an invitation, or rename a seat; the seat's snapshot.
 
         With an invitation, the seat gets a fresh token, returned here alone (``token``):
         the invitation stops working, so whoever else saw it (the game's creator) cannot
-        act for the player. With a seat's token, the seat is renamed.
+        act for the player. With a seat's token, the seat is renamed. A seat accepted
+        while signed in follows the account.
         """
         table = await self.table(game_id)
         if token is None:
@@ -336,7 +361,13 @@ class Service:
             assert invite is not None
             try:
                 await self.db(
-                    self.store.accept, table.id, invited, invite, tokens.digest(fresh), tidy
+                    self.store.accept,
+                    table.id,
+                    invited,
+                    invite,
+                    tokens.digest(fresh),
+                    tidy,
+                    account.id if account is not None else None,
                 )
             except Conflict:
                 await self._reload(table)
@@ -347,9 +378,142 @@ class Service:
                 joined=True,
                 token_sha256=tokens.digest(fresh),
                 invite_sha256=None,
+                account=account.id if account is not None else None,
             )
             self.hub.push_state(table, table.number)
             return {**table.snapshot(invited), "token": fresh}
+
+    # ----- accounts --------------------------------------------------------------------
+
+    async def account_of(self, cookie: str | None) -> Account | None:
+        """The account of a session cookie, if it names an unexpired session."""
+        if not cookie or len(cookie) > 200:
+            return None
+        found = await self.db(self.store.session_account, tokens.digest(cookie))
+        return Account(*found) if found is not None else None
+
+    async def _session(self, account: Account) -> str:
+        """A new session of ``account``: the cookie's value (the database keeps its digest)."""
+        cookie = tokens.new_session()
+        expires = datetime.now(UTC) + timedelta(days=self.settings.session_days)
+        await self.db(self.store.new_session, tokens.digest(cookie), account.id, expires)
+        return cookie
+
+    async def sign_up(self, name: str, password: str) -> tuple[Account, str]:
+        """Make an account and sign it in: the account and its session cookie's value."""
+        accounts.check_name(name)
+        accounts.check_password(password, name)
+        key = accounts.name_key(name)
+        if await self.db(self.store.account_named, key) is not None:
+            raise ApiError(409, "this name is taken: choose another")  # before the costly hash
+        hashed = await accounts.hash_password(password)
+        try:
+            account_id = await self.db(self.store.create_account, name, key, hashed)
+        except Conflict:
+            raise ApiError(409, "this name is taken: choose another") from None
+        account = Account(account_id, name)
+        log.info("account %d created", account_id)
+        return account, await self._session(account)
+
+    async def sign_in(self, name: str, password: str) -> tuple[Account, str]:
+        """Check a name and password: the account and a new session cookie's value.
+
+        A wrong name and a wrong password get the same answer after the same work (an
+        argon2 verification either way), so sign-in does not tell which names exist.
+        """
+        found = None
+        if accounts.NAME.fullmatch(name) and len(password) <= accounts.PASSWORD_MAX:
+            found = await self.db(self.store.account_by_key, accounts.name_key(name))
+        ok, newer = await accounts.verify_password(
+            found[2] if found is not None else None, password[: accounts.PASSWORD_MAX]
+        )
+        if not ok or found is None:
+            raise ApiError(401, "wrong name or password")
+        if newer is not None:
+            await self.db(self.store.rehash, found[0], newer)
+        account = Account(found[0], found[1])
+        return account, await self._session(account)
+
+    async def sign_out(self, cookie: str | None) -> None:
+        """End the session of ``cookie`` (nothing if it names none)."""
+        if cookie and len(cookie) <= 200:
+            await self.db(self.store.end_session, tokens.digest(cookie))
+
+    async def sign_out_everywhere(self, account: Account) -> None:
+        """End every session of ``account`` and revoke its device tokens."""
+        await self.db(self.store.end_everywhere, account.id)
+        for table in self.tables.values():
+            table.device_tokens = {
+                k: d for k, d in table.device_tokens.items() if d.account != account.id
+            }
+
+    async def claim(self, account: Account, held: list[tuple[str, str]]) -> dict[str, JSON]:
+        """Bind guest seats to ``account`` by their ``(game id, token)``.
+
+        Each seat is claimed or refused on its own (a game gone, a token that is not a
+        seat's, a seat that follows another account): one bad entry spoils nothing.
+        """
+        claimed: list[JSON] = []
+        refused: list[JSON] = []
+        for game_id, token in held:
+            try:
+                table, seat = await self.seat(game_id, token)
+                async with table.lock:
+                    if table.seats[seat].account not in (None, account.id):
+                        raise ApiError(409, "this seat follows another account")
+                    if not await self.db(self.store.bind_seats, table.id, [seat], account.id):
+                        await self._reload(table)
+                        raise ApiError(409, "this seat changed meanwhile; try again")
+                    table.seats[seat] = replace(table.seats[seat], account=account.id)
+                claimed.append({"game": table.id, "seat": seat})
+            except ApiError as e:
+                if e.status in (429, 503):
+                    raise
+                refused.append({"game": game_id, "detail": e.detail})
+        return {"claimed": claimed, "refused": refused}
+
+    async def my_games(self, account: Account) -> dict[str, JSON]:
+        """The games ``account`` holds a seat in, the player's turn first.
+
+        Then the others in play, then those over; each group the newest first.
+        """
+        games = await self.db(self.store.my_games, account.id, MY_GAMES)
+        listed: list[dict[str, JSON]] = []
+        for g in games:
+            mine = [s.seat for s in g.seats if s.account == account.id]
+            playing = g.status == "playing"
+            listed.append(
+                {
+                    "id": g.id,
+                    "game": g.game,
+                    "status": g.status,
+                    "to_move": g.to_move if playing else None,
+                    "your_turn": playing and g.to_move in mine,
+                    "you": mine,
+                    "seats": [s.to_json() for s in g.seats],
+                    "created_at": g.created_at.isoformat(),
+                }
+            )
+        listed.sort(key=lambda g: (not g["your_turn"], g["status"] != "playing"))
+        return {"games": listed}
+
+    async def device_tokens(self, account: Account, game_id: str) -> dict[str, JSON]:
+        """Fresh tokens for every seat of ``account`` in a game, for one more device.
+
+        The seats' first tokens keep working (the other devices go on as they were); the
+        new ones are stored as SHA-256 only and revoked by signing out everywhere.
+        """
+        table = await self.table(game_id)
+        async with table.lock:
+            mine = [s.seat for s in table.seats if s.account == account.id]
+            if not mine:
+                raise ApiError(403, "you hold no seat in this game")
+            fresh = {seat: tokens.new_token() for seat in mine}
+            made = [DeviceToken(tokens.digest(t), seat, account.id) for seat, t in fresh.items()]
+            await self.db(self.store.add_device_token, table.id, made)
+            for d in made:
+                table.device_tokens[d.sha256] = d
+        return {"tokens": {str(seat): t for seat, t in fresh.items()}}
 
     async def hand_to_bot(
         self, game_id: str, token: str | None, seat: int, spec: str | None

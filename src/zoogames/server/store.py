@@ -30,11 +30,19 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import aliased
 
 from zoogames.core.rng import SECRET
-from zoogames.server.models import ActionRow, DeckRow, GameRow, SeatRow
+from zoogames.server.models import (
+    AccountRow,
+    ActionRow,
+    DeckRow,
+    DeviceTokenRow,
+    GameRow,
+    SeatRow,
+    SessionRow,
+)
 
 DEFAULT_URL = "sqlite:///var/zoogames.db"
 """SQLite in ``./var/`` (relative to the directory the server starts in)."""
@@ -58,6 +66,8 @@ class Seat:
     joined: bool
     token_sha256: str | None
     invite_sha256: str | None = None
+    account: int | None = None
+    """The account the seat follows (``None``: a guest's seat, held by its token alone)."""
 
     def to_json(self) -> dict[str, Any]:
         """The seat as snapshots show it (never its token)."""
@@ -85,6 +95,29 @@ class GameData:
     actions: list[tuple[str, int]]
     deck: dict[str, Any] | None = None
     """The game's own deck (put back into the options to replay it), if it has one."""
+    device_tokens: tuple[DeviceToken, ...] = ()
+    """The further tokens of its account-bound seats (``device_tokens``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DeviceToken:
+    """A further token of an account's seat: its SHA-256, the seat, the account."""
+
+    sha256: str
+    seat: int
+    account: int
+
+
+@dataclass(frozen=True, slots=True)
+class MyGame:
+    """One game an account holds a seat in, as ``GET /api/me/games`` lists it."""
+
+    id: str
+    game: str
+    status: str
+    to_move: int | None
+    created_at: datetime
+    seats: list[Seat]
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +186,20 @@ MOVE = (
 
 def _now() -> datetime:
     return datetime.now(UTC)
+
+
+def _seat(row: Any) -> Seat:
+    """A seat of a ``seats`` row."""
+    return Seat(
+        row.seat,
+        row.kind,
+        row.bot,
+        row.name,
+        row.joined,
+        row.token_sha256,
+        row.invite_sha256,
+        row.account_id,
+    )
 
 
 class DriverSql:
@@ -235,6 +282,7 @@ class Store:
                         "joined": s.joined,
                         "token_sha256": s.token_sha256,
                         "invite_sha256": s.invite_sha256,
+                        "account_id": s.account,
                     }
                     for s in seats
                 ],
@@ -255,6 +303,11 @@ class Store:
                 .where(ActionRow.game_id == game_id)
                 .order_by(ActionRow.number)
             ).all()
+            devices = conn.execute(
+                select(DeviceTokenRow.sha256, DeviceTokenRow.seat, DeviceTokenRow.account_id).where(
+                    DeviceTokenRow.game_id == game_id
+                )
+            ).all()
             deck = None
             if row.deck_sha256 is not None:
                 deck = conn.execute(
@@ -268,12 +321,10 @@ class Store:
             created_at=row.created_at,
             revision=row.revision,
             status=row.status,
-            seats=[
-                Seat(s.seat, s.kind, s.bot, s.name, s.joined, s.token_sha256, s.invite_sha256)
-                for s in seats
-            ],
+            seats=[_seat(s) for s in seats],
             actions=[(a.notation, a.seat) for a in actions],
             deck=deck,
+            device_tokens=tuple(DeviceToken(d.sha256, d.seat, d.account_id) for d in devices),
         )
 
     def add_action(
@@ -339,7 +390,15 @@ class Store:
                 .values(name=name, joined=True)
             )
 
-    def accept(self, game_id: str, seat: int, invite: str, token: str, name: str) -> None:
+    def accept(
+        self,
+        game_id: str,
+        seat: int,
+        invite: str,
+        token: str,
+        name: str,
+        account: int | None = None,
+    ) -> None:
         """Exchange the seat's invitation (digest ``invite``) for the token (digest ``token``).
 
         Raises :class:`Conflict` (and changes nothing) if the invitation is no longer the
@@ -353,7 +412,13 @@ class Store:
                     SeatRow.seat == seat,
                     SeatRow.invite_sha256 == invite,
                 )
-                .values(name=name, joined=True, token_sha256=token, invite_sha256=None)
+                .values(
+                    name=name,
+                    joined=True,
+                    token_sha256=token,
+                    invite_sha256=None,
+                    account_id=account,
+                )
             )
             if done.rowcount != 1:
                 raise Conflict
@@ -398,3 +463,133 @@ class Store:
                 )
             ).all()
         return [r.id for r in rows]
+
+    # ----- accounts ----------------------------------------------------------------------
+
+    def create_account(self, name: str, key: str, password_hash: str) -> int:
+        """A new account's id; :class:`Conflict` if the name (``key``) is taken."""
+        try:
+            with self.engine.begin() as conn:
+                return int(
+                    conn.execute(
+                        insert(AccountRow)
+                        .values(
+                            name=name, name_key=key, password_hash=password_hash, created_at=_now()
+                        )
+                        .returning(AccountRow.id)
+                    ).scalar_one()
+                )
+        except IntegrityError as e:  # the unique name key: someone else has the name
+            raise Conflict from e
+
+    def account_by_key(self, key: str) -> tuple[int, str, str] | None:
+        """``(id, name, password hash)`` of the account named ``key``, or ``None``."""
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(AccountRow.id, AccountRow.name, AccountRow.password_hash).where(
+                    AccountRow.name_key == key
+                )
+            ).first()
+        return (row.id, row.name, row.password_hash) if row is not None else None
+
+    def account_named(self, key: str) -> tuple[int, str] | None:
+        """``(id, name)`` of the account named ``key``, or ``None``."""
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(AccountRow.id, AccountRow.name).where(AccountRow.name_key == key)
+            ).first()
+        return (row.id, row.name) if row is not None else None
+
+    def rehash(self, account: int, password_hash: str) -> None:
+        """Store a password's hash made with newer parameters."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(AccountRow)
+                .where(AccountRow.id == account)
+                .values(password_hash=password_hash)
+            )
+
+    def new_session(self, sha256: str, account: int, expires: datetime) -> None:
+        """Store a session (its cookie's SHA-256); forget every expired session meanwhile."""
+        now = _now()
+        with self.engine.begin() as conn:
+            conn.execute(delete(SessionRow).where(SessionRow.expires_at <= now))
+            conn.execute(
+                insert(SessionRow).values(
+                    sha256=sha256, account_id=account, created_at=now, expires_at=expires
+                )
+            )
+
+    def session_account(self, sha256: str) -> tuple[int, str] | None:
+        """``(id, name)`` of the account of an unexpired session, or ``None``."""
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(AccountRow.id, AccountRow.name)
+                .join(SessionRow, SessionRow.account_id == AccountRow.id)
+                .where(SessionRow.sha256 == sha256, SessionRow.expires_at > _now())
+            ).first()
+        return (row.id, row.name) if row is not None else None
+
+    def end_session(self, sha256: str) -> None:
+        """Forget one session."""
+        with self.engine.begin() as conn:
+            conn.execute(delete(SessionRow).where(SessionRow.sha256 == sha256))
+
+    def end_everywhere(self, account: int) -> None:
+        """Forget every session and device token of an account."""
+        with self.engine.begin() as conn:
+            conn.execute(delete(SessionRow).where(SessionRow.account_id == account))
+            conn.execute(delete(DeviceTokenRow).where(DeviceTokenRow.account_id == account))
+
+    def bind_seats(self, game_id: str, seats: list[int], account: int) -> int:
+        """Bind guest seats to ``account`` (seats bound already to it stay); how many are now."""
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                update(SeatRow)
+                .where(
+                    SeatRow.game_id == game_id,
+                    SeatRow.seat.in_(seats),
+                    SeatRow.kind == "human",
+                    (SeatRow.account_id.is_(None)) | (SeatRow.account_id == account),
+                )
+                .values(account_id=account)
+            )
+            return int(done.rowcount)
+
+    def my_games(self, account: int, limit: int) -> list[MyGame]:
+        """The ``limit`` newest games in which ``account`` holds a seat, with all their seats."""
+        with self.engine.connect() as conn:
+            games = conn.execute(
+                select(
+                    GameRow.id, GameRow.game, GameRow.status, GameRow.to_move, GameRow.created_at
+                )
+                .where(exists().where(SeatRow.game_id == GameRow.id, SeatRow.account_id == account))
+                .order_by(GameRow.created_at.desc())
+                .limit(limit)
+            ).all()
+            ids = [g.id for g in games]
+            seats: dict[str, list[Seat]] = {gid: [] for gid in ids}
+            if ids:
+                for row in conn.execute(
+                    select(SeatRow).where(SeatRow.game_id.in_(ids)).order_by(SeatRow.seat)
+                ):
+                    seats[row.game_id].append(_seat(row))
+        return [MyGame(g.id, g.game, g.status, g.to_move, g.created_at, seats[g.id]) for g in games]
+
+    def add_device_token(self, game_id: str, tokens: list[DeviceToken]) -> None:
+        """Store further tokens of account-bound seats of a game."""
+        now = _now()
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(DeviceTokenRow),
+                [
+                    {
+                        "sha256": t.sha256,
+                        "game_id": game_id,
+                        "seat": t.seat,
+                        "account_id": t.account,
+                        "created_at": now,
+                    }
+                    for t in tokens
+                ],
+            )

@@ -19,7 +19,7 @@ from zoogames.core.record import start
 from zoogames.core.rng import generator_of
 from zoogames.server import tokens
 from zoogames.server.errors import ApiError
-from zoogames.server.store import GameData, Position, Seat
+from zoogames.server.store import DeviceToken, GameData, Position, Seat
 
 PLAYING = "playing"
 OVER = "over"
@@ -137,6 +137,9 @@ class Table:
         self.lock = asyncio.Lock()
         self.thinking: int | None = None
         self.bot_task: asyncio.Task[None] | None = None
+        self.device_tokens: dict[str, DeviceToken] = {}
+        """Further tokens of account-bound seats (``GET /api/me/games/{id}/tokens``), by
+        their SHA-256."""
 
     @classmethod
     def rebuild(cls, data: GameData) -> Table:
@@ -149,7 +152,9 @@ class Table:
         state = start(start_record(data.game, options, data.seed))
         log = replay_log(state, data.actions)
         seats = list(data.seats)
-        return cls(data.id, options, data.seed, data.created_at, data.revision, seats, state, log)
+        table = cls(data.id, options, data.seed, data.created_at, data.revision, seats, state, log)
+        table.device_tokens = {d.sha256: d for d in data.device_tokens}
+        return table
 
     # ----- reading ---------------------------------------------------------------------
 
@@ -192,6 +197,14 @@ class Table:
                 seat = s.seat
             if s.invite_sha256 is not None and hmac.compare_digest(digest, s.invite_sha256):
                 invited = s.seat
+        device = self.device_tokens.get(digest)  # a dictionary of digests: nothing to time
+        if (
+            seat is None
+            and invited is None
+            and device is not None
+            and self.seats[device.seat].account == device.account  # still that account's
+        ):
+            seat = device.seat
         if seat is None and invited is None:
             raise ApiError(403, "this token is not a seat's token or invitation in this game")
         return seat, invited
