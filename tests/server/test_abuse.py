@@ -42,6 +42,7 @@ LIMITS = {
     "ZOOGAMES_ALLOWED_ORIGINS": "https://friends.example",
     "ZOOGAMES_LIMIT_SIGNUP": "3/minute",
     "ZOOGAMES_LIMIT_SIGNIN": "3/minute",
+    "ZOOGAMES_LIMIT_LOBBY": "4/minute",
 }
 """Small limits and short timeouts, so that a test reaches them in a few requests."""
 
@@ -756,3 +757,10 @@ def test_16_guessing_a_password_is_slowed_per_client_address(server: ServerProce
     assert "set-cookie" not in r.headers
     r = Client(server).http.post("/api/signin", json={"name": name, "password": "the real one"})
     assert r.status_code == 200  # the owner, from another address, is not locked out
+
+
+def test_16_lobby_listings_are_limited_per_client_address(server: ServerProcess) -> None:
+    client = Client(server)
+    statuses = [client.http.get("/api/lobby").status_code for _ in range(5)]
+    assert statuses == [200, 200, 200, 200, 429]
+    assert Client(server).http.get("/api/lobby").status_code == 200  # another address

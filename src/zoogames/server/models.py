@@ -25,6 +25,7 @@ from sqlalchemy import (
     MetaData,
     String,
     Text,
+    false,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -62,6 +63,12 @@ class GameRow(Base):
     them: too large for ``seed``, which holds 0)."""
     deck_sha256: Mapped[str | None] = mapped_column(String(64), nullable=True)
     """The game's own deck (Aquarium Designer), in ``decks``; ``None``: the standard deck."""
+    listed: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false(), index=True)
+    """Shown in the lobby (``GET /api/lobby``): its open seats to join, then to watch."""
+    pace: Mapped[str] = mapped_column(String(16), default="live", server_default="live")
+    """``live`` or ``turn-based``, as the creator announced it."""
+    host: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The creator's seat (its first ``me`` seat): who may start with bots in open seats."""
 
 
 class SeatRow(Base):

@@ -92,7 +92,7 @@ class Strict(BaseModel):
 class SeatBody(Strict):
     """One seat of a new game."""
 
-    kind: Literal["me", "invite", "bot"]
+    kind: Literal["me", "invite", "open", "bot"]
     name: str | None = Field(None, max_length=200)
     bot: str | None = Field(None, max_length=64)
 
@@ -104,6 +104,9 @@ class NewGameBody(Strict):
     players: int
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatBody] = Field(max_length=8)
+    listed: bool = False
+    """Shown in the lobby: its open seats for anyone to take, then for anyone to watch."""
+    pace: Literal["live", "turn-based"] = "live"
 
 
 class ActionBody(Strict):
@@ -142,6 +145,18 @@ class ClaimBody(Strict):
     seats: list[HeldSeat] = Field(max_length=100)
 
 
+class TakeSeatBody(Strict):
+    """``POST /api/games/{id}/seats/{seat}/join``: a name (a signed-in player's by default)."""
+
+    name: str | None = Field(None, max_length=200)
+
+
+class StartBody(Strict):
+    """``POST /api/games/{id}/start``: the bot that takes every seat still open."""
+
+    bot: str = Field(max_length=64)
+
+
 class BotBody(Strict):
     """``POST /api/games/{id}/seats/{seat}/bot``: the bot that takes the seat."""
 
@@ -164,6 +179,7 @@ class Snapshot(BaseModel):
     thinking: int | None
     result: dict[str, Any] | None
     invited: int | None
+    open_seats: list[int]
 
 
 class Joined(Snapshot):
@@ -227,7 +243,9 @@ async def get_catalog() -> Json:
 async def create_game(body: NewGameBody, games: Games, player: Player) -> Json:
     """Start a game; the answer holds a token for each human seat (shown only here)."""
     seats = [SeatRequest(s.kind, s.name, s.bot) for s in body.seats]
-    created = await games.create(body.game, body.players, body.options, seats, player)
+    created = await games.create(
+        body.game, body.players, body.options, seats, player, body.listed, body.pace
+    )
     return Json(created, status_code=201)
 
 
@@ -251,6 +269,28 @@ async def join_game(
 async def seat_to_bot(game_id: str, seat: int, body: BotBody, games: Games, token: Token) -> Json:
     """Give an invited seat nobody joined to a bot (any seated player of the game may)."""
     return Json(await games.hand_to_bot(game_id, token, seat, body.bot))
+
+
+@router.post(
+    "/games/{game_id}/seats/{seat}/join", **documented(Joined), dependencies=[limited("join")]
+)
+async def take_seat(
+    game_id: str, seat: int, body: TakeSeatBody, games: Games, player: Player
+) -> Json:
+    """Take an open seat (the answer holds its token); the game starts when none is open."""
+    return Json(await games.take_seat(game_id, seat, body.name, player))
+
+
+@router.post("/games/{game_id}/start", **documented(Snapshot), dependencies=[limited("join")])
+async def start_with_bots(game_id: str, body: StartBody, games: Games, token: Token) -> Json:
+    """The host starts the game now, bots taking the seats still open."""
+    return Json(await games.start_with_bots(game_id, token, body.bot))
+
+
+@router.get("/lobby", response_class=Json, dependencies=[limited("lobby")])
+async def lobby(games: Games) -> Json:
+    """Listed tables with open seats to join, and listed games in play to watch."""
+    return Json(await games.lobby())
 
 
 @router.post("/games/{game_id}/actions", **documented(Snapshot), dependencies=[limited("act")])

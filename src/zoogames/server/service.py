@@ -31,7 +31,7 @@ from zoogames.server.errors import ApiError, not_found
 from zoogames.server.hub import Hub
 from zoogames.server.ratelimit import RateLimits
 from zoogames.server.settings import Settings
-from zoogames.server.store import Conflict, DeviceToken, Seat, Store
+from zoogames.server.store import Conflict, DeviceToken, Lobby, Seat, Store
 from zoogames.server.table import Planned, Table, position_of
 
 log = logging.getLogger("zoogames.server")
@@ -39,6 +39,9 @@ T = TypeVar("T")
 
 GAME_ID = re.compile(r"[A-Za-z0-9]{1,16}")
 NAME_LENGTH = 32
+LOBBY_GAMES = 200
+"""Listed games ``GET /api/lobby`` shows at most (the newest)."""
+PACES = ("live", "turn-based")
 MY_GAMES = 200
 """Games ``GET /api/me/games`` lists at most (the newest)."""
 DECK_TABLES = 100
@@ -47,7 +50,7 @@ DECK_TABLES = 100
 
 @dataclass(frozen=True, slots=True)
 class SeatRequest:
-    """One seat of a new game as asked for: ``me``, ``invite`` or ``bot``."""
+    """One seat of a new game as asked for: ``me``, ``invite``, ``open`` or ``bot``."""
 
     kind: str
     name: str | None = None
@@ -192,12 +195,18 @@ class Service:
         options: dict[str, Any],
         seats: list[SeatRequest],
         account: Account | None = None,
+        listed: bool = False,
+        pace: str = "live",
     ) -> dict[str, JSON]:
         """Start a game; its id, seats, and a token for each human seat.
 
         A signed-in creator's ``me`` seats follow their account (named after it if no
-        name is given).
+        name is given). ``open`` seats are for anyone to take (``take_seat``); a ``listed``
+        game shows in the lobby. The creator's first ``me`` seat is the host, who may
+        start the game with bots in the seats still open.
         """
+        if pace not in PACES:
+            raise ApiError(422, f"pace must be live or turn-based, not {pace!r}")
         game = catalog.game_or_422(game_id)
         chosen = catalog.check_options(game, options)
         try:
@@ -236,9 +245,17 @@ class Service:
                     table_seats.append(
                         Seat(i, "human", None, name, False, None, tokens.digest(secret))
                     )
+            elif s.kind == "open":
+                if s.bot is not None or s.name is not None:
+                    raise ApiError(422, f"seat {i} is open: whoever takes it names it")
+                table_seats.append(Seat(i, "human", None, None, False, None))
             else:
-                raise ApiError(422, f"seat {i}: kind must be me, invite or bot, not {s.kind!r}")
+                raise ApiError(
+                    422, f"seat {i}: kind must be me, invite, open or bot, not {s.kind!r}"
+                )
         gid = tokens.new_game_id()
+        host = next((s.seat for s in table_seats if s.token_sha256 is not None), None)
+        lobby = Lobby(listed, pace, host)
         # A deck is stored once per content, apart from the game (store.py); the table keeps
         # it in its options to replay, whatever the engine wrote there.
         deck = chosen.get("deck")
@@ -252,12 +269,14 @@ class Service:
             table_seats,
             position_of(state, 0),
             (catalog.deck_sha256(deck), deck) if deck is not None else None,
+            lobby,
         )
         # (the engine's copy of the deck when it keeps one: one copy per game in memory)
         if deck is not None:
             deck = state.options.get("deck", deck)
         options = options_stored if deck is None else {**options_stored, "deck": deck}
         table = Table(gid, options, seed, created, 0, table_seats, state, [])
+        table.lobby = lobby
         self._cache(table)
         self._start_bot(table)
         log.info("game %s created: %s, %d players", gid, game.id, players)
@@ -515,6 +534,103 @@ class Service:
                 table.device_tokens[d.sha256] = d
         return {"tokens": {str(seat): t for seat, t in fresh.items()}}
 
+    # ----- the lobby -------------------------------------------------------------------
+
+    async def lobby(self) -> dict[str, JSON]:
+        """Listed tables with open seats to join, and listed games in play to watch."""
+        open_tables: list[JSON] = []
+        playing: list[JSON] = []
+        for g in await self.db(self.store.listed_games, LOBBY_GAMES):
+            free = [s.seat for s in g.seats if s.open]
+            entry: dict[str, JSON] = {
+                "id": g.id,
+                "game": g.game,
+                "players": len(g.seats),
+                "options": g.options,
+                "pace": g.pace,
+                "seats": [{**s.to_json(), "open": s.open} for s in g.seats],
+                "free": len(free),
+                "created_at": g.created_at.isoformat(),
+            }
+            (open_tables if free else playing).append(entry)
+        return {"open": open_tables, "playing": playing}
+
+    async def take_seat(
+        self, game_id: str, seat: int, name: str | None, account: Account | None
+    ) -> dict[str, JSON]:
+        """Take an open seat: the seat's snapshot with its new token (``token``).
+
+        The token is shown only here. The game starts when no seat is open any more.
+
+        A signed-in player's seat follows the account (and is named after it unless a
+        name is given); a guest must give a name. Of two players racing for one seat,
+        exactly one gets it (the table's lock in this process, the database's guard
+        across processes); the other gets 409.
+        """
+        table = await self.table(game_id)
+        if name is None and account is not None:
+            name = account.name
+        tidy = clean_name(name, True)
+        assert tidy is not None
+        async with table.lock:
+            if not 0 <= seat < len(table.seats):
+                raise ApiError(422, f"the game has seats 0 to {len(table.seats) - 1}, not {seat}")
+            if table.over:
+                raise ApiError(409, "the game is over")
+            if not table.seats[seat].open:
+                raise ApiError(409, "this seat is taken; choose another")
+            fresh = tokens.new_token()
+            mine = account.id if account is not None else None
+            try:
+                await self.db(
+                    self.store.take_open_seat, table.id, seat, tokens.digest(fresh), tidy, mine
+                )
+            except Conflict:
+                await self._reload(table)
+                raise ApiError(409, "this seat is taken; choose another") from None
+            table.seats[seat] = replace(
+                table.seats[seat],
+                name=tidy,
+                joined=True,
+                token_sha256=tokens.digest(fresh),
+                account=mine,
+            )
+            self._seated(table)
+            return {**table.snapshot(seat), "token": fresh}
+
+    async def start_with_bots(
+        self, game_id: str, token: str | None, spec: str | None
+    ) -> dict[str, JSON]:
+        """The host starts the game now: every open seat is played by the bot ``spec``."""
+        table, mine = await self.seat(game_id, token)
+        bot = catalog.check_bot(spec)
+        async with table.lock:
+            if table.lobby.host != mine:
+                raise ApiError(403, "only the table's host (its creator) may start it")
+            free = table.open_seats
+            if not free:
+                raise ApiError(409, "no seat is open: the game has started")
+            label = catalog.bot_label(bot)
+            try:
+                await self.db(self.store.fill_open_seats, table.id, free, bot, label)
+            except Conflict:
+                await self._reload(table)
+                raise ApiError(409, "a seat was taken meanwhile; reload the game") from None
+            for seat in free:
+                table.seats[seat] = replace(
+                    table.seats[seat], kind="bot", bot=bot, name=label, joined=True
+                )
+            self._seated(table)
+            return table.snapshot(mine)
+
+    def _seated(self, table: Table) -> None:
+        """After a seat was filled: push it, and start the game's bot once none is open."""
+        if not table.open_seats and table.bot_task is None:
+            self._start_bot(table)
+        self.hub.push_state(table, table.number)
+        if table.thinking is not None:
+            self.hub.send_all(table.id, {"type": "thinking", "seat": table.thinking})
+
     async def hand_to_bot(
         self, game_id: str, token: str | None, seat: int, spec: str | None
     ) -> dict[str, JSON]:
@@ -531,6 +647,8 @@ class Service:
             target = table.seats[seat]
             if target.kind != "human" or target.joined:
                 raise ApiError(409, "only an invited seat nobody has joined can go to a bot")
+            if target.open:
+                raise ApiError(409, "open seats go to bots when the table's host starts it")
             if table.over:
                 raise ApiError(409, "the game is over")
             label = catalog.bot_label(bot)
@@ -604,8 +722,8 @@ class Service:
         could start games that keep the workers busy for nobody.
         """
         seat = table.state.to_move
-        if seat is None or table.seats[seat].kind != "bot":
-            return
+        if seat is None or table.seats[seat].kind != "bot" or table.open_seats:
+            return  # (a table with open seats waits for its players)
         if table.all_bots and not self.hub.watched(table.id):
             table.thinking = None
             return

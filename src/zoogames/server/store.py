@@ -69,6 +69,16 @@ class Seat:
     account: int | None = None
     """The account the seat follows (``None``: a guest's seat, held by its token alone)."""
 
+    @property
+    def open(self) -> bool:
+        """An open seat: a human seat nobody holds nor is invited to, which anyone may take."""
+        return (
+            self.kind == "human"
+            and not self.joined
+            and self.token_sha256 is None
+            and self.invite_sha256 is None
+        )
+
     def to_json(self) -> dict[str, Any]:
         """The seat as snapshots show it (never its token)."""
         return {
@@ -97,6 +107,29 @@ class GameData:
     """The game's own deck (put back into the options to replay it), if it has one."""
     device_tokens: tuple[DeviceToken, ...] = ()
     """The further tokens of its account-bound seats (``device_tokens``)."""
+    lobby: Lobby | None = None
+    """How the game shows in the lobby (``None``: unlisted, live, no host)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Lobby:
+    """A game's place in the lobby: listed or not, its announced pace, its host's seat."""
+
+    listed: bool = False
+    pace: str = "live"
+    host: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Listed:
+    """One listed game as ``GET /api/lobby`` shows it."""
+
+    id: str
+    game: str
+    options: dict[str, Any]
+    pace: str
+    created_at: datetime
+    seats: list[Seat]
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,6 +276,7 @@ class Store:
         seats: list[Seat],
         position: Position,
         deck: tuple[str, dict[str, Any]] | None = None,
+        lobby: Lobby | None = None,
     ) -> datetime:
         """Store a new game, its seats and its deck ``(sha256, content)``; its creation time.
 
@@ -268,6 +302,9 @@ class Store:
                     status=position.status,
                     result=position.result,
                     deck_sha256=deck[0] if deck is not None else None,
+                    listed=lobby.listed if lobby is not None else False,
+                    pace=lobby.pace if lobby is not None else "live",
+                    host=lobby.host if lobby is not None else None,
                 )
             )
             conn.execute(
@@ -325,6 +362,7 @@ class Store:
             actions=[(a.notation, a.seat) for a in actions],
             deck=deck,
             device_tokens=tuple(DeviceToken(d.sha256, d.seat, d.account_id) for d in devices),
+            lobby=Lobby(row.listed, row.pace, row.host),
         )
 
     def add_action(
@@ -593,3 +631,68 @@ class Store:
                     for t in tokens
                 ],
             )
+
+    # ----- the lobby -----------------------------------------------------------------------
+
+    def take_open_seat(
+        self, game_id: str, seat: int, token: str, name: str, account: int | None
+    ) -> None:
+        """Give an open seat to a player (its token's digest ``token``).
+
+        The database's guard against two joiners racing for one seat: the row changes only
+        while the seat is still open, so exactly one of them gets it; the other gets
+        :class:`Conflict` and nothing changes.
+        """
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                update(SeatRow)
+                .where(
+                    SeatRow.game_id == game_id,
+                    SeatRow.seat == seat,
+                    SeatRow.kind == "human",
+                    SeatRow.joined == False,  # noqa: E712  (SQL, not Python)
+                    SeatRow.token_sha256.is_(None),
+                    SeatRow.invite_sha256.is_(None),
+                )
+                .values(name=name, joined=True, token_sha256=token, account_id=account)
+            )
+            if done.rowcount != 1:
+                raise Conflict
+
+    def fill_open_seats(self, game_id: str, seats: list[int], bot: str, name: str) -> None:
+        """Give every seat of ``seats`` to a bot.
+
+        :class:`Conflict` (and nothing changes) if one of them is no longer open.
+        """
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                update(SeatRow)
+                .where(
+                    SeatRow.game_id == game_id,
+                    SeatRow.seat.in_(seats),
+                    SeatRow.kind == "human",
+                    SeatRow.joined == False,  # noqa: E712
+                    SeatRow.token_sha256.is_(None),
+                    SeatRow.invite_sha256.is_(None),
+                )
+                .values(kind="bot", bot=bot, name=name, joined=True)
+            )
+            if done.rowcount != len(seats):
+                raise Conflict  # leaving the block by an exception rolls it back
+
+    def listed_games(self, limit: int) -> list[Listed]:
+        """The newest ``limit`` listed games in play, with their seats."""
+        with self.engine.connect() as conn:
+            games = conn.execute(
+                select(GameRow.id, GameRow.game, GameRow.options, GameRow.pace, GameRow.created_at)
+                .where(GameRow.listed == True, GameRow.status == "playing")  # noqa: E712
+                .order_by(GameRow.created_at.desc())
+                .limit(limit)
+            ).all()
+            seats: dict[str, list[Seat]] = {g.id: [] for g in games}
+            if seats:
+                for row in conn.execute(
+                    select(SeatRow).where(SeatRow.game_id.in_(list(seats))).order_by(SeatRow.seat)
+                ):
+                    seats[row.game_id].append(_seat(row))
+        return [Listed(g.id, g.game, g.options, g.pace, g.created_at, seats[g.id]) for g in games]

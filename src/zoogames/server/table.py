@@ -19,7 +19,7 @@ from zoogames.core.record import start
 from zoogames.core.rng import generator_of
 from zoogames.server import tokens
 from zoogames.server.errors import ApiError
-from zoogames.server.store import DeviceToken, GameData, Position, Seat
+from zoogames.server.store import DeviceToken, GameData, Lobby, Position, Seat
 
 PLAYING = "playing"
 OVER = "over"
@@ -137,6 +137,8 @@ class Table:
         self.lock = asyncio.Lock()
         self.thinking: int | None = None
         self.bot_task: asyncio.Task[None] | None = None
+        self.lobby = Lobby()
+        """Listed or not, the pace, the host's seat (``store.Lobby``)."""
         self.device_tokens: dict[str, DeviceToken] = {}
         """Further tokens of account-bound seats (``GET /api/me/games/{id}/tokens``), by
         their SHA-256."""
@@ -154,6 +156,7 @@ class Table:
         seats = list(data.seats)
         table = cls(data.id, options, data.seed, data.created_at, data.revision, seats, state, log)
         table.device_tokens = {d.sha256: d for d in data.device_tokens}
+        table.lobby = data.lobby or Lobby()
         return table
 
     # ----- reading ---------------------------------------------------------------------
@@ -177,6 +180,11 @@ class Table:
     def all_bots(self) -> bool:
         """True if no seat is a human's (such a game is played only while watched)."""
         return all(s.kind == "bot" for s in self.seats)
+
+    @property
+    def open_seats(self) -> list[int]:
+        """The seats still open (anyone may take them): the game waits until none is."""
+        return [s.seat for s in self.seats if s.open]
 
     @property
     def over(self) -> bool:
@@ -248,6 +256,7 @@ class Table:
             "thinking": self.thinking,
             "result": self.state.result().to_json() if over else None,
             "invited": invited,
+            "open_seats": self.open_seats,
         }
 
     def position(self) -> Position:
@@ -268,6 +277,8 @@ class Table:
             )
         if self.state.to_move != seat:
             raise ApiError(409, "it is not your turn")
+        if self.open_seats:
+            raise ApiError(409, "the table waits for players: it starts when every seat is taken")
         try:
             action: Action = self.state.game.parse_action(text)
         except IllegalAction as e:
