@@ -43,6 +43,7 @@ LIMITS = {
     "ZOOGAMES_LIMIT_SIGNUP": "3/minute",
     "ZOOGAMES_LIMIT_SIGNIN": "3/minute",
     "ZOOGAMES_LIMIT_LOBBY": "4/minute",
+    "ZOOGAMES_LIMIT_CHAT": "3/minute",
 }
 """Small limits and short timeouts, so that a test reaches them in a few requests."""
 
@@ -764,3 +765,21 @@ def test_16_lobby_listings_are_limited_per_client_address(server: ServerProcess)
     statuses = [client.http.get("/api/lobby").status_code for _ in range(5)]
     assert statuses == [200, 200, 200, 200, 429]
     assert Client(server).http.get("/api/lobby").status_code == 200  # another address
+
+
+def test_16_chat_messages_are_limited_per_client_address(server: ServerProcess) -> None:
+    client = Client(server)
+    g = client.created("aquaretto")
+    token = g["tokens"]["0"]
+    say = f"/api/games/{g['id']}/chat"
+    statuses = [
+        client.http.post(say, json={"text": f"hi {i}"}, headers=client.auth(token)).status_code
+        for i in range(4)
+    ]
+    assert statuses == [200, 200, 200, 429]
+    with client.socket(g["id"]) as ws:  # the socket's chat counts with the same limit
+        ws.send(json.dumps({"type": "hello", "token": token}))
+        assert receive(ws)["type"] == "state"
+        ws.send(json.dumps({"type": "chat", "text": "one more"}))
+        code, reason = closed_with(ws, timeout=10)
+    assert code == 1008 and "chat messages" in reason

@@ -20,6 +20,7 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     DateTime,
+    Float,
     ForeignKey,
     Integer,
     MetaData,
@@ -69,6 +70,17 @@ class GameRow(Base):
     """``live`` or ``turn-based``, as the creator announced it."""
     host: Mapped[int | None] = mapped_column(Integer, nullable=True)
     """The creator's seat (its first ``me`` seat): who may start with bots in open seats."""
+    asked: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """The options as the creator asked for them (a rematch asks again: what was drawn
+    from the seed is drawn anew); ``None`` for games from before 0005."""
+    leave_bot: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The bot that plays a seat whose player leaves (``None``: the catalog's first)."""
+    rematch: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    """The id of this game's rematch, once someone asked for one (at most one)."""
+    rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """Rated (chosen at creation): every human seat is an account's."""
+    rated_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    """When its players' ratings were updated from its result (once: a guard)."""
 
 
 class SeatRow(Base):
@@ -141,6 +153,47 @@ class DeviceTokenRow(Base):
         Integer, ForeignKey("accounts.id", ondelete="CASCADE"), index=True
     )
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ChatRow(Base):
+    """One chat message at a table, by a seat."""
+
+    __tablename__ = "chat"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(
+        String(16), ForeignKey("games.id", ondelete="CASCADE"), index=True
+    )
+    seat: Mapped[int] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class MuteRow(Base):
+    """A seat that no longer sees another seat's chat messages (for itself only)."""
+
+    __tablename__ = "mutes"
+
+    game_id: Mapped[str] = mapped_column(
+        String(16), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    muted: Mapped[int] = mapped_column(Integer, primary_key=True)
+
+
+class RatingRow(Base):
+    """An account's OpenSkill (Plackett-Luce) rating at one catalog game."""
+
+    __tablename__ = "ratings"
+
+    account_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True
+    )
+    game: Mapped[str] = mapped_column(String(64), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)
+    """Rated games counted in it."""
 
 
 class DeckRow(Base):

@@ -29,6 +29,7 @@ WHAT = {
     "signup": "new accounts",
     "signin": "sign-in attempts",
     "lobby": "lobby requests",
+    "chat": "chat messages",
 }
 """How a refusal names what was counted."""
 

@@ -107,6 +107,10 @@ class NewGameBody(Strict):
     listed: bool = False
     """Shown in the lobby: its open seats for anyone to take, then for anyone to watch."""
     pace: Literal["live", "turn-based"] = "live"
+    leave_bot: str | None = Field(None, max_length=64)
+    """The bot that plays the seat of a player who leaves (default: the catalog's first)."""
+    rated: bool = False
+    """Rated: signed-in players and rated bots only; the ratings change at the end."""
 
 
 class ActionBody(Strict):
@@ -157,6 +161,19 @@ class StartBody(Strict):
     bot: str = Field(max_length=64)
 
 
+class ChatBody(Strict):
+    """``POST /api/games/{id}/chat``: a message (1–300 characters once spaces are tidied)."""
+
+    text: str = Field(max_length=2000)
+
+
+class MuteBody(Strict):
+    """``POST /api/games/{id}/mute``: stop (``muted``) or start again seeing a seat's chat."""
+
+    seat: int
+    muted: bool = True
+
+
 class BotBody(Strict):
     """``POST /api/games/{id}/seats/{seat}/bot``: the bot that takes the seat."""
 
@@ -180,6 +197,7 @@ class Snapshot(BaseModel):
     result: dict[str, Any] | None
     invited: int | None
     open_seats: list[int]
+    rematch: str | None
 
 
 class Joined(Snapshot):
@@ -244,7 +262,15 @@ async def create_game(body: NewGameBody, games: Games, player: Player) -> Json:
     """Start a game; the answer holds a token for each human seat (shown only here)."""
     seats = [SeatRequest(s.kind, s.name, s.bot) for s in body.seats]
     created = await games.create(
-        body.game, body.players, body.options, seats, player, body.listed, body.pace
+        body.game,
+        body.players,
+        body.options,
+        seats,
+        player,
+        body.listed,
+        body.pace,
+        body.leave_bot,
+        body.rated,
     )
     return Json(created, status_code=201)
 
@@ -285,6 +311,51 @@ async def take_seat(
 async def start_with_bots(game_id: str, body: StartBody, games: Games, token: Token) -> Json:
     """The host starts the game now, bots taking the seats still open."""
     return Json(await games.start_with_bots(game_id, token, body.bot))
+
+
+@router.post("/games/{game_id}/chat", response_class=Json, dependencies=[limited("chat")])
+async def say(game_id: str, body: ChatBody, games: Games, token: Token) -> Json:
+    """Send a chat message to the table (a seated player only); the message as pushed."""
+    table, seat = await games.seat(game_id, token)
+    return Json(await games.say(table, seat, body.text))
+
+
+@router.get("/games/{game_id}/chat", response_class=Json, dependencies=[limited("read")])
+async def read_chat(game_id: str, games: Games, token: Token) -> Json:
+    """The table's last 100 messages, without those of seats the token's seat muted."""
+    return Json(await games.chat(game_id, token))
+
+
+@router.post("/games/{game_id}/mute", response_class=Json, dependencies=[limited("chat")])
+async def mute(game_id: str, body: MuteBody, games: Games, token: Token) -> Json:
+    """Stop (or start again) seeing another seat's chat messages, for this seat only."""
+    return Json(await games.mute(game_id, token, body.seat, body.muted))
+
+
+@router.post("/games/{game_id}/leave", **documented(Snapshot), dependencies=[limited("join")])
+async def leave(game_id: str, games: Games, token: Token) -> Json:
+    """Leave the table: the game's leave bot plays the seat from now on."""
+    return Json(await games.leave(game_id, token))
+
+
+@router.post(
+    "/games/{game_id}/rematch", **documented(Created, 201), dependencies=[limited("create")]
+)
+async def rematch(game_id: str, games: Games, token: Token) -> Json:
+    """A new deal with the same seats and options (the game must be over)."""
+    return Json(await games.rematch(game_id, token), status_code=201)
+
+
+@router.get("/players/{name}", response_class=Json, dependencies=[limited("read")])
+async def player(name: str, games: Games) -> Json:
+    """A player's profile: games played and won per game, ratings, recent games."""
+    return Json(await games.profile(name))
+
+
+@router.get("/leaderboard/{game}", response_class=Json, dependencies=[limited("lobby")])
+async def leaderboard(game: str, games: Games) -> Json:
+    """The best 100 rated players at a catalog game, and the bots' fixed ratings."""
+    return Json(await games.leaderboard(game))
 
 
 @router.get("/lobby", response_class=Json, dependencies=[limited("lobby")])

@@ -28,10 +28,11 @@ from zoogames.server import accounts, catalog, tokens
 from zoogames.server.accounts import Account
 from zoogames.server.bots import BotPool
 from zoogames.server.errors import ApiError, not_found
-from zoogames.server.hub import Hub
+from zoogames.server.hub import Hub, dumps
 from zoogames.server.ratelimit import RateLimits
+from zoogames.server.ratings import BOT_RATINGS, rating_json
 from zoogames.server.settings import Settings
-from zoogames.server.store import Conflict, DeviceToken, Lobby, Seat, Store
+from zoogames.server.store import Conflict, DeviceToken, Seat, Setup, Store
 from zoogames.server.table import Planned, Table, position_of
 
 log = logging.getLogger("zoogames.server")
@@ -42,6 +43,14 @@ NAME_LENGTH = 32
 LOBBY_GAMES = 200
 """Listed games ``GET /api/lobby`` shows at most (the newest)."""
 PACES = ("live", "turn-based")
+CHAT_LENGTH = 300
+"""The longest chat message, in characters."""
+CHAT_KEPT = 100
+"""Messages ``GET /api/games/{id}/chat`` returns at most (the last ones)."""
+RECENT = 20
+"""Recent games a profile shows."""
+LEADERBOARD = 100
+"""Players a leaderboard shows."""
 MY_GAMES = 200
 """Games ``GET /api/me/games`` lists at most (the newest)."""
 DECK_TABLES = 100
@@ -96,6 +105,8 @@ class Service:
         self.tables: OrderedDict[str, Table] = OrderedDict()
         self._loading: dict[str, asyncio.Task[Table]] = {}
         self._db = ThreadPoolExecutor(db_threads, thread_name_prefix="zoogames-db")
+        self._rating: asyncio.Task[None] | None = None
+        """The last rating update started (kept so that it is not collected midway)."""
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
         """Run a store call in the database threads; a failing database is a 503."""
@@ -178,8 +189,29 @@ class Service:
             fresh = await self.table(table.id)
             self.hub.push_state(fresh, 0)
 
+    async def rate(self, table: Table) -> None:
+        """Update the ratings of a rated game that is over (once: ``store.rate_game``)."""
+        accounts = [s.account for s in table.seats]
+        fixed = {
+            s.seat: BOT_RATINGS[s.bot]
+            for s in table.seats
+            if s.kind == "bot" and s.account is None and s.bot in BOT_RATINGS
+        }
+        result = table.state.result().to_json()
+        try:
+            if await self.db(self.store.rate_game, table.id, table.game, accounts, result, fixed):
+                log.info("game %s: ratings updated", table.id)
+        except (ApiError, Conflict):
+            log.error("game %s: ratings not updated (tried again at the next start)", table.id)
+
     async def resume_bots(self) -> None:
-        """Load every game waiting for a bot, which starts the bot (after a restart)."""
+        """Load every game waiting for a bot, which starts the bot (after a restart).
+
+        Rated games over whose ratings were not updated are rated now.
+        """
+        for game_id in await self.db(self.store.unrated_games):
+            with contextlib.suppress(ApiError):
+                await self.rate(await self.table(game_id))
         for game_id in await self.db(self.store.waiting_for_bots):
             try:
                 await self.table(game_id)
@@ -197,14 +229,30 @@ class Service:
         account: Account | None = None,
         listed: bool = False,
         pace: str = "live",
+        leave_bot: str | None = None,
+        rated: bool = False,
     ) -> dict[str, JSON]:
         """Start a game; its id, seats, and a token for each human seat.
 
         A signed-in creator's ``me`` seats follow their account (named after it if no
         name is given). ``open`` seats are for anyone to take (``take_seat``); a ``listed``
         game shows in the lobby. The creator's first ``me`` seat is the host, who may
-        start the game with bots in the seats still open.
+        start the game with bots in the seats still open. ``leave_bot`` plays the seat
+        of a player who leaves (the catalog's first bot if ``None``). A ``rated`` game is
+        created signed in, seats only signed-in players and bots with a public rating,
+        and updates its players' ratings at the end.
         """
+        if rated:
+            if account is None:
+                raise ApiError(401, "sign in to create a rated game")
+            for i, s in enumerate(seats):
+                if s.kind == "bot" and s.bot not in BOT_RATINGS:
+                    rated_bots = ", ".join(BOT_RATINGS)
+                    raise ApiError(
+                        422, f"seat {i}: a rated game takes only rated bots ({rated_bots})"
+                    )
+            if leave_bot is not None and leave_bot not in BOT_RATINGS:
+                raise ApiError(422, "a rated game's leave_bot must be a rated bot")
         if pace not in PACES:
             raise ApiError(422, f"pace must be live or turn-based, not {pace!r}")
         game = catalog.game_or_422(game_id)
@@ -215,11 +263,8 @@ class Service:
             raise ApiError(422, str(e)) from None
         if len(seats) != players:
             raise ApiError(422, f"give one seat per player: {players} players, {len(seats)} seats")
-        seed = secret_seed()  # 128 secret bits through BLAKE2b (core/rng.py)
-        try:
-            state = game.new_game(players=players, seed=seed, **chosen)
-        except InvalidOptions as e:
-            raise ApiError(422, str(e)) from None
+        if leave_bot is not None:
+            leave_bot = catalog.check_bot(leave_bot)
         table_seats: list[Seat] = []
         seat_tokens: dict[str, str] = {}
         invitations: dict[str, str] = {}
@@ -253,9 +298,34 @@ class Service:
                 raise ApiError(
                     422, f"seat {i}: kind must be me, invite, open or bot, not {s.kind!r}"
                 )
-        gid = tokens.new_game_id()
         host = next((s.seat for s in table_seats if s.token_sha256 is not None), None)
-        lobby = Lobby(listed, pace, host)
+        asked = {k: v for k, v in chosen.items() if k != "deck"}
+        setup = Setup(listed, pace, host, asked, leave_bot, rated=rated)
+        table = await self._start_table(game.id, players, chosen, table_seats, setup)
+        return {
+            "id": table.id,
+            "seats": [s.to_json() for s in table_seats],
+            "tokens": seat_tokens,
+            "invitations": invitations,
+        }
+
+    async def _start_table(
+        self,
+        game_id: str,
+        players: int,
+        chosen: dict[str, Any],
+        table_seats: list[Seat],
+        setup: Setup,
+        rematch_of: str | None = None,
+    ) -> Table:
+        """Deal a new game of checked options and seats, store it, and serve it."""
+        game = catalog.game_or_422(game_id)
+        seed = secret_seed()  # 128 secret bits through BLAKE2b (core/rng.py)
+        try:
+            state = game.new_game(players=players, seed=seed, **chosen)
+        except InvalidOptions as e:
+            raise ApiError(422, str(e)) from None
+        gid = tokens.new_game_id()
         # A deck is stored once per content, apart from the game (store.py); the table keeps
         # it in its options to replay, whatever the engine wrote there.
         deck = chosen.get("deck")
@@ -269,23 +339,19 @@ class Service:
             table_seats,
             position_of(state, 0),
             (catalog.deck_sha256(deck), deck) if deck is not None else None,
-            lobby,
+            setup,
+            rematch_of,
         )
         # (the engine's copy of the deck when it keeps one: one copy per game in memory)
         if deck is not None:
             deck = state.options.get("deck", deck)
         options = options_stored if deck is None else {**options_stored, "deck": deck}
         table = Table(gid, options, seed, created, 0, table_seats, state, [])
-        table.lobby = lobby
+        table.setup = setup
         self._cache(table)
         self._start_bot(table)
         log.info("game %s created: %s, %d players", gid, game.id, players)
-        return {
-            "id": gid,
-            "seats": [s.to_json() for s in table_seats],
-            "tokens": seat_tokens,
-            "invitations": invitations,
-        }
+        return table
 
     async def snapshot(self, game_id: str, token: str | None) -> dict[str, JSON]:
         """The snapshot of ``token``'s seat, or a spectator's without a token.
@@ -375,6 +441,8 @@ class Service:
                 table.seats[seat] = replace(table.seats[seat], name=tidy, joined=True)
                 self.hub.push_state(table, table.number)
                 return table.snapshot(seat)
+            if table.setup.rated and account is None:
+                raise ApiError(403, "this game is rated: sign in to take a seat")
             fresh = tokens.new_token()
             invite = table.seats[invited].invite_sha256
             assert invite is not None
@@ -524,7 +592,7 @@ class Service:
         """
         table = await self.table(game_id)
         async with table.lock:
-            mine = [s.seat for s in table.seats if s.account == account.id]
+            mine = [s.seat for s in table.seats if s.account == account.id and s.kind == "human"]
             if not mine:
                 raise ApiError(403, "you hold no seat in this game")
             fresh = {seat: tokens.new_token() for seat in mine}
@@ -533,6 +601,210 @@ class Service:
             for d in made:
                 table.device_tokens[d.sha256] = d
         return {"tokens": {str(seat): t for seat, t in fresh.items()}}
+
+    # ----- at the table ----------------------------------------------------------------
+
+    def _chat_message(
+        self, table: Table, msg_id: int, seat: int, text: str, at: datetime
+    ) -> dict[str, JSON]:
+        """A chat message as sent: its text is JSON text, never markup."""
+        return {
+            "type": "chat",
+            "id": msg_id,
+            "seat": seat,
+            "name": table.seats[seat].name,
+            "text": text,
+            "at": at.isoformat(),
+        }
+
+    async def say(self, table: Table, seat: int, text: str) -> dict[str, JSON]:
+        """Store a seat's chat message; push it to every connection that has not muted it.
+
+        The answer is the message as pushed.
+        """
+        tidy = " ".join(text.split())
+        if not tidy or len(tidy) > CHAT_LENGTH:
+            raise ApiError(422, f"a chat message is 1 to {CHAT_LENGTH} characters")
+        if not tidy.isprintable():
+            raise ApiError(422, "a chat message may hold printable characters only")
+        msg_id, at = await self.db(self.store.add_chat, table.id, seat, tidy)
+        message = self._chat_message(table, msg_id, seat, tidy, at)
+        text_out = dumps(message)
+        for conn in self.hub.games.get(table.id, ()):
+            if conn.seat is None or (conn.seat, seat) not in table.setup.mutes:
+                conn.send(text_out)
+        return message
+
+    async def chat(self, game_id: str, token: str | None) -> dict[str, JSON]:
+        """A table's last messages, without those of the seats the token's seat muted."""
+        table = await self.table(game_id)
+        seat, _ = table.identify(token)
+        muted = {m for s, m in table.setup.mutes if s == seat}
+        rows = await self.db(self.store.chat, table.id, CHAT_KEPT)
+        messages: list[JSON] = [
+            self._chat_message(table, i, s, text, at) for i, s, text, at in rows if s not in muted
+        ]
+        return {"messages": messages, "muted": sorted(muted)}
+
+    async def mute(self, game_id: str, token: str | None, other: int, on: bool) -> dict[str, JSON]:
+        """The token's seat stops (``on``) or starts again seeing ``other``'s messages."""
+        table, seat = await self.seat(game_id, token)
+        if not 0 <= other < len(table.seats) or other == seat:
+            raise ApiError(422, "mute another seat of this game")
+        async with table.lock:
+            await self.db(self.store.mute, table.id, seat, other, on)
+            mutes = set(table.setup.mutes)
+            (mutes.add if on else mutes.discard)((seat, other))
+            table.setup = replace(table.setup, mutes=frozenset(mutes))
+        return {"muted": sorted(m for s, m in table.setup.mutes if s == seat)}
+
+    async def leave(self, game_id: str, token: str | None) -> dict[str, JSON]:
+        """The token's player leaves: the seat is played by the game's leave bot for good.
+
+        Its token (and device tokens) stop working; the answer is a spectator's snapshot.
+        """
+        table, seat = await self.seat(game_id, token)
+        async with table.lock:
+            if table.over:
+                raise ApiError(409, "the game is over")
+            if table.open_seats:
+                raise ApiError(409, "the game has not started: nothing to leave yet")
+            target = table.seats[seat]
+            bot = table.setup.leave_bot or ("greedy" if table.setup.rated else catalog.BOTS[0][0])
+            label = catalog.bot_label(bot)
+            try:
+                await self.db(self.store.leave, table.id, seat, target.token_sha256, bot, label)
+            except Conflict:
+                await self._reload(table)
+                raise ApiError(409, "this seat changed meanwhile; reload the game") from None
+            # (the account stays: a rated game's result still counts for the leaver)
+            table.seats[seat] = replace(target, kind="bot", bot=bot, name=label, token_sha256=None)
+            table.device_tokens = {k: d for k, d in table.device_tokens.items() if d.seat != seat}
+            for conn in self.hub.games.get(table.id, ()):
+                if conn.seat == seat:
+                    conn.seat = None  # its sockets watch from now on
+            if table.state.to_move == seat and table.bot_task is None:
+                self._start_bot(table)
+            self.hub.push_state(table, table.number)
+            return table.snapshot(None)
+
+    async def rematch(self, game_id: str, token: str | None) -> dict[str, JSON]:
+        """A new deal with the same seats and options, once the game is over.
+
+        The asker's seat is theirs at once (its token in the answer); every other human
+        seat is offered to its player: their old seat's token is the new seat's
+        invitation (``join`` the new game with it). Bots stay. One rematch per game: the
+        next asker gets 409 naming it; the old game's snapshot names it in ``rematch``.
+        """
+        table, mine = await self.seat(game_id, token)
+        async with table.lock:
+            if not table.over:
+                raise ApiError(409, "the game is not over: a rematch comes at the end")
+            if table.setup.rematch is not None:
+                raise ApiError(409, f"a rematch was made already: game {table.setup.rematch}")
+            fresh = tokens.new_token()
+            seats: list[Seat] = []
+            for s in table.seats:
+                if s.kind == "bot":
+                    seats.append(Seat(s.seat, "bot", s.bot, s.name, True, None))
+                elif s.seat == mine:
+                    seats.append(
+                        Seat(
+                            s.seat,
+                            "human",
+                            None,
+                            s.name,
+                            True,
+                            tokens.digest(fresh),
+                            None,
+                            s.account,
+                        )
+                    )
+                else:  # offered: the old seat's token (or invitation) invites to the new one
+                    invite = s.token_sha256 or s.invite_sha256
+                    seats.append(
+                        Seat(s.seat, "human", None, s.name, False, None, invite, s.account)
+                    )
+            asked = table.setup.asked
+            if asked is None:  # a game from before 0005: its options as resolved, those listed
+                names = {o.name for o in catalog.game_or_422(table.game).option_specs()}
+                asked = {k: v for k, v in table.options.items() if k in names and k != "deck"}
+            chosen = dict(asked)
+            if "deck" in table.options:
+                chosen["deck"] = table.options["deck"]
+            setup = replace(table.setup, host=mine, asked=asked, rematch=None, mutes=frozenset())
+            try:
+                new = await self._start_table(
+                    table.game, len(seats), chosen, seats, setup, rematch_of=table.id
+                )
+            except Conflict:
+                await self._reload(table)
+                raise ApiError(409, "a rematch was made meanwhile; reload the game") from None
+            table.setup = replace(table.setup, rematch=new.id)
+            self.hub.push_state(table, table.number)
+            return {
+                "id": new.id,
+                "seats": [s.to_json() for s in seats],
+                "tokens": {str(mine): fresh},
+                "invitations": {},
+            }
+
+    # ----- ratings and profiles ---------------------------------------------------------
+
+    async def profile(self, name: str) -> dict[str, JSON]:
+        """A player's profile: games played and won per game, ratings, recent games."""
+        found = None
+        if accounts.NAME.fullmatch(name):
+            found = await self.db(self.store.profile, accounts.name_key(name), RECENT)
+        if found is None:
+            raise ApiError(404, "there is no player with this name")
+        per_game: dict[str, dict[str, int]] = {}
+        recent: list[JSON] = []
+        for gid, game, status, result, created, rated, seat in found["games"]:
+            counts = per_game.setdefault(game, {"played": 0, "won": 0})
+            over = status == "over"
+            won = over and isinstance(result, dict) and seat in result.get("winners", [])
+            if over:
+                counts["played"] += 1
+                counts["won"] += int(won)
+            if len(recent) < RECENT:
+                recent.append(
+                    {
+                        "id": gid,
+                        "game": game,
+                        "status": status,
+                        "seat": seat,
+                        "won": won if over else None,
+                        "rated": rated,
+                        "created_at": created.isoformat(),
+                        "replay": f"/api/games/{gid}/replay/0" if over else None,
+                        "record": f"/api/games/{gid}/record" if over else None,
+                    }
+                )
+        ratings_json: dict[str, JSON] = {
+            game: {**rating_json(r.mu, r.sigma), "games": r.games}
+            for game, r in found["ratings"].items()
+        }
+        return {
+            "name": found["name"],
+            "games": per_game,
+            "ratings": ratings_json,
+            "recent": recent,
+        }
+
+    async def leaderboard(self, game_id: str) -> dict[str, JSON]:
+        """The best players at a catalog game by ordinal, and the bots' fixed ratings."""
+        game = catalog.game_or_422(game_id)
+        rows = await self.db(self.store.leaderboard, game.id, LEADERBOARD)
+        players: list[JSON] = [
+            {"name": name, **rating_json(mu, sigma), "games": games}
+            for name, mu, sigma, games in rows
+        ]
+        bots: list[JSON] = [
+            {"bot": spec, "label": catalog.bot_label(spec), **rating_json(mu, sigma)}
+            for spec, (mu, sigma) in BOT_RATINGS.items()
+        ]
+        return {"game": game.id, "players": players, "bots": bots}
 
     # ----- the lobby -------------------------------------------------------------------
 
@@ -550,6 +822,7 @@ class Service:
                 "pace": g.pace,
                 "seats": [{**s.to_json(), "open": s.open} for s in g.seats],
                 "free": len(free),
+                "rated": g.rated,
                 "created_at": g.created_at.isoformat(),
             }
             (open_tables if free else playing).append(entry)
@@ -568,6 +841,8 @@ class Service:
         across processes); the other gets 409.
         """
         table = await self.table(game_id)
+        if table.setup.rated and account is None:
+            raise ApiError(403, "this game is rated: sign in to take a seat")
         if name is None and account is not None:
             name = account.name
         tidy = clean_name(name, True)
@@ -605,7 +880,7 @@ class Service:
         table, mine = await self.seat(game_id, token)
         bot = catalog.check_bot(spec)
         async with table.lock:
-            if table.lobby.host != mine:
+            if table.setup.host != mine:
                 raise ApiError(403, "only the table's host (its creator) may start it")
             free = table.open_seats
             if not free:
@@ -706,7 +981,12 @@ class Service:
         table.commit(planned)
 
     def _changed(self, table: Table, log_from: int) -> None:
-        """After a committed change: start a bot if one is to move, push every view."""
+        """After a committed change: start a bot if one is to move, push every view.
+
+        A rated game that has just ended updates its players' ratings.
+        """
+        if table.over and table.setup.rated:
+            self._rating = asyncio.create_task(self.rate(table))
         table.thinking = None
         self._start_bot(table)
         self.hub.push_state(table, log_from)

@@ -23,12 +23,13 @@ RATE_DEFAULTS: dict[str, str] = {
     "signup": "5/hour;20/day",
     "signin": "10/minute;60/hour",
     "lobby": "2/second;120/minute",
+    "chat": "1/second;20/minute",
 }
 """Requests per client address, by kind: games created, joins and seat changes, actions
 and undos (HTTP and socket), reads (snapshots, replays, records), socket connections,
 ``hello`` messages (each answered with a whole snapshot), socket messages of any kind,
 accounts made, sign-in attempts (each costs an argon2 hash; the limit makes guessing a
-password slow), and lobby listings."""
+password slow), lobby listings, and chat messages and mutes."""
 
 
 def _env(name: str, default: str) -> str:

@@ -37,9 +37,12 @@ from zoogames.core.rng import SECRET
 from zoogames.server.models import (
     AccountRow,
     ActionRow,
+    ChatRow,
     DeckRow,
     DeviceTokenRow,
     GameRow,
+    MuteRow,
+    RatingRow,
     SeatRow,
     SessionRow,
 )
@@ -107,17 +110,28 @@ class GameData:
     """The game's own deck (put back into the options to replay it), if it has one."""
     device_tokens: tuple[DeviceToken, ...] = ()
     """The further tokens of its account-bound seats (``device_tokens``)."""
-    lobby: Lobby | None = None
-    """How the game shows in the lobby (``None``: unlisted, live, no host)."""
+    setup: Setup | None = None
+    """How the game was set up beyond its record (``None``: the defaults)."""
 
 
 @dataclass(frozen=True, slots=True)
-class Lobby:
-    """A game's place in the lobby: listed or not, its announced pace, its host's seat."""
+class Setup:
+    """A game's setup beyond its record: its place in the lobby, and what its creator chose."""
 
     listed: bool = False
     pace: str = "live"
     host: int | None = None
+    """The host's seat (the creator's): who may start with bots in open seats."""
+    asked: dict[str, Any] | None = None
+    """The options as asked for (a rematch asks again); ``None``: unknown (an old game)."""
+    leave_bot: str | None = None
+    """The bot that plays a leaving player's seat; ``None``: the catalog's first."""
+    rematch: str | None = None
+    """The id of the game's rematch, if one was made."""
+    mutes: frozenset[tuple[int, int]] = frozenset()
+    """(seat, muted seat): who no longer sees whose chat messages."""
+    rated: bool = False
+    """Rated: signed-in players (and rated bots) only; ratings change at the end."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,6 +144,7 @@ class Listed:
     pace: str
     created_at: datetime
     seats: list[Seat]
+    rated: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -276,14 +291,25 @@ class Store:
         seats: list[Seat],
         position: Position,
         deck: tuple[str, dict[str, Any]] | None = None,
-        lobby: Lobby | None = None,
+        setup: Setup | None = None,
+        rematch_of: str | None = None,
     ) -> datetime:
         """Store a new game, its seats and its deck ``(sha256, content)``; its creation time.
 
-        A deck already stored (the same content) is not stored again.
+        A deck already stored (the same content) is not stored again. ``rematch_of``: the
+        game this one is the rematch of; :class:`Conflict` (nothing stored) if that game
+        has its rematch already.
         """
         created = _now()
         with self.engine.begin() as conn:
+            if rematch_of is not None:  # one rematch per game: the first to ask makes it
+                done = conn.execute(
+                    update(GameRow)
+                    .where(GameRow.id == rematch_of, GameRow.rematch.is_(None))
+                    .values(rematch=game_id)
+                )
+                if done.rowcount != 1:
+                    raise Conflict
             if deck is not None:
                 sha, content = deck
                 known = conn.execute(select(DeckRow.sha256).where(DeckRow.sha256 == sha)).first()
@@ -302,9 +328,12 @@ class Store:
                     status=position.status,
                     result=position.result,
                     deck_sha256=deck[0] if deck is not None else None,
-                    listed=lobby.listed if lobby is not None else False,
-                    pace=lobby.pace if lobby is not None else "live",
-                    host=lobby.host if lobby is not None else None,
+                    listed=setup.listed if setup is not None else False,
+                    pace=setup.pace if setup is not None else "live",
+                    host=setup.host if setup is not None else None,
+                    asked=setup.asked if setup is not None else None,
+                    leave_bot=setup.leave_bot if setup is not None else None,
+                    rated=setup.rated if setup is not None else False,
                 )
             )
             conn.execute(
@@ -340,6 +369,9 @@ class Store:
                 .where(ActionRow.game_id == game_id)
                 .order_by(ActionRow.number)
             ).all()
+            mutes = conn.execute(
+                select(MuteRow.seat, MuteRow.muted).where(MuteRow.game_id == game_id)
+            ).all()
             devices = conn.execute(
                 select(DeviceTokenRow.sha256, DeviceTokenRow.seat, DeviceTokenRow.account_id).where(
                     DeviceTokenRow.game_id == game_id
@@ -362,7 +394,16 @@ class Store:
             actions=[(a.notation, a.seat) for a in actions],
             deck=deck,
             device_tokens=tuple(DeviceToken(d.sha256, d.seat, d.account_id) for d in devices),
-            lobby=Lobby(row.listed, row.pace, row.host),
+            setup=Setup(
+                row.listed,
+                row.pace,
+                row.host,
+                row.asked,
+                row.leave_bot,
+                row.rematch,
+                frozenset((m.seat, m.muted) for m in mutes),
+                row.rated,
+            ),
         )
 
     def add_action(
@@ -684,7 +725,14 @@ class Store:
         """The newest ``limit`` listed games in play, with their seats."""
         with self.engine.connect() as conn:
             games = conn.execute(
-                select(GameRow.id, GameRow.game, GameRow.options, GameRow.pace, GameRow.created_at)
+                select(
+                    GameRow.id,
+                    GameRow.game,
+                    GameRow.options,
+                    GameRow.pace,
+                    GameRow.created_at,
+                    GameRow.rated,
+                )
                 .where(GameRow.listed == True, GameRow.status == "playing")  # noqa: E712
                 .order_by(GameRow.created_at.desc())
                 .limit(limit)
@@ -695,4 +743,182 @@ class Store:
                     select(SeatRow).where(SeatRow.game_id.in_(list(seats))).order_by(SeatRow.seat)
                 ):
                     seats[row.game_id].append(_seat(row))
-        return [Listed(g.id, g.game, g.options, g.pace, g.created_at, seats[g.id]) for g in games]
+        return [
+            Listed(g.id, g.game, g.options, g.pace, g.created_at, seats[g.id], g.rated)
+            for g in games
+        ]
+
+    # ----- at the table --------------------------------------------------------------------
+
+    def add_chat(self, game_id: str, seat: int, text: str) -> tuple[int, datetime]:
+        """Store a chat message; its id and time."""
+        now = _now()
+        with self.engine.begin() as conn:
+            new_id = conn.execute(
+                insert(ChatRow)
+                .values(game_id=game_id, seat=seat, text=text, created_at=now)
+                .returning(ChatRow.id)
+            ).scalar_one()
+        return int(new_id), now
+
+    def chat(self, game_id: str, limit: int) -> list[tuple[int, int, str, datetime]]:
+        """The last ``limit`` messages of a table, oldest first: (id, seat, text, time)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(ChatRow.id, ChatRow.seat, ChatRow.text, ChatRow.created_at)
+                .where(ChatRow.game_id == game_id)
+                .order_by(ChatRow.id.desc())
+                .limit(limit)
+            ).all()
+        return [(r.id, r.seat, r.text, r.created_at) for r in reversed(rows)]
+
+    def mute(self, game_id: str, seat: int, muted: int, on: bool) -> None:
+        """Make ``seat`` stop (``on``) or start again seeing ``muted``'s messages."""
+        with self.engine.begin() as conn:
+            gone = MuteRow.game_id == game_id, MuteRow.seat == seat, MuteRow.muted == muted
+            conn.execute(delete(MuteRow).where(*gone))
+            if on:
+                conn.execute(insert(MuteRow).values(game_id=game_id, seat=seat, muted=muted))
+
+    def leave(self, game_id: str, seat: int, token: str, bot: str, name: str) -> None:
+        """Give a human seat (still holding the token digest ``token``) to a bot for good.
+
+        Its account lets go of it and its device tokens stop working. :class:`Conflict`
+        (nothing changed) if the seat changed meanwhile.
+        """
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                update(SeatRow)
+                .where(
+                    SeatRow.game_id == game_id,
+                    SeatRow.seat == seat,
+                    SeatRow.kind == "human",
+                    SeatRow.token_sha256 == token,
+                )
+                .values(kind="bot", bot=bot, name=name, token_sha256=None, account_id=None)
+            )
+            if done.rowcount != 1:
+                raise Conflict
+            conn.execute(
+                delete(DeviceTokenRow).where(
+                    DeviceTokenRow.game_id == game_id, DeviceTokenRow.seat == seat
+                )
+            )
+
+    # ----- ratings -------------------------------------------------------------------------
+
+    def rate_game(
+        self,
+        game_id: str,
+        game: str,
+        accounts: list[int | None],
+        result: dict[str, Any],
+        fixed: dict[int, tuple[float, float]],
+    ) -> bool:
+        """Update the ratings of a rated game's accounts from its ``result``, once.
+
+        ``accounts`` names each seat's account; ``fixed`` the (mu, sigma) of the seats that
+        keep theirs (bots). ``games.rated_at`` is the guard: set in the same transaction
+        only while it is empty, so a game counts once however often this is called (and
+        a failed transaction leaves it empty, to be tried again at the next start).
+        False if the game was rated already.
+        """
+        from zoogames.server import ratings
+
+        with self.engine.begin() as conn:
+            marked = conn.execute(
+                update(GameRow)
+                .where(GameRow.id == game_id, GameRow.rated == True, GameRow.rated_at.is_(None))  # noqa: E712
+                .values(rated_at=_now())
+            )
+            if marked.rowcount != 1:
+                return False
+            ids = sorted({a for a in accounts if a is not None})
+            held = {
+                r.account_id: r
+                for r in conn.execute(
+                    select(RatingRow)
+                    .where(RatingRow.game == game, RatingRow.account_id.in_(ids))
+                    .with_for_update()
+                )
+            }
+            default = ratings.MODEL.rating()
+            seats: list[tuple[float, float, bool]] = []
+            for seat, account in enumerate(accounts):
+                if seat in fixed:
+                    seats.append((*fixed[seat], True))
+                elif account is not None and account in held:
+                    seats.append((held[account].mu, held[account].sigma, False))
+                else:
+                    seats.append((default.mu, default.sigma, account is None))
+            new = ratings.update(seats, result)
+            for account, (mu, sigma) in zip(accounts, new, strict=True):
+                if account is None:
+                    continue
+                if account in held:
+                    conn.execute(
+                        update(RatingRow)
+                        .where(RatingRow.account_id == account, RatingRow.game == game)
+                        .values(mu=mu, sigma=sigma, games=RatingRow.games + 1)
+                    )
+                else:
+                    conn.execute(
+                        insert(RatingRow).values(
+                            account_id=account, game=game, mu=mu, sigma=sigma, games=1
+                        )
+                    )
+            return True
+
+    def unrated_games(self) -> list[str]:
+        """Rated games over whose ratings were not updated (a failure or a crash)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(GameRow.id).where(
+                    GameRow.rated == True,  # noqa: E712
+                    GameRow.status == "over",
+                    GameRow.rated_at.is_(None),
+                )
+            ).all()
+        return [r.id for r in rows]
+
+    def profile(self, key: str, recent: int) -> dict[str, Any] | None:
+        """An account's games played and won per game, ratings and ``recent`` last games."""
+        with self.engine.connect() as conn:
+            account = conn.execute(
+                select(AccountRow.id, AccountRow.name).where(AccountRow.name_key == key)
+            ).first()
+            if account is None:
+                return None
+            rows = conn.execute(
+                select(
+                    GameRow.id,
+                    GameRow.game,
+                    GameRow.status,
+                    GameRow.result,
+                    GameRow.created_at,
+                    GameRow.rated,
+                    SeatRow.seat,
+                )
+                .join(SeatRow, SeatRow.game_id == GameRow.id)
+                .where(SeatRow.account_id == account.id)
+                .order_by(GameRow.created_at.desc())
+            ).all()
+            rated = conn.execute(select(RatingRow).where(RatingRow.account_id == account.id)).all()
+        return {
+            "id": account.id,
+            "name": account.name,
+            "games": [tuple(r) for r in rows],
+            "ratings": {r.game: r for r in rated},
+        }
+
+    def leaderboard(self, game: str, limit: int) -> list[tuple[str, float, float, int]]:
+        """The best ``limit`` ratings at ``game`` by ordinal: (name, mu, sigma, games)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(AccountRow.name, RatingRow.mu, RatingRow.sigma, RatingRow.games)
+                .join(AccountRow, AccountRow.id == RatingRow.account_id)
+                .where(RatingRow.game == game)
+                .order_by((RatingRow.mu - 3 * RatingRow.sigma).desc(), AccountRow.name)
+                .limit(limit)
+            ).all()
+        return [(r.name, r.mu, r.sigma, r.games) for r in rows]

@@ -19,7 +19,7 @@ from zoogames.core.record import start
 from zoogames.core.rng import generator_of
 from zoogames.server import tokens
 from zoogames.server.errors import ApiError
-from zoogames.server.store import DeviceToken, GameData, Lobby, Position, Seat
+from zoogames.server.store import DeviceToken, GameData, Position, Seat, Setup
 
 PLAYING = "playing"
 OVER = "over"
@@ -137,8 +137,8 @@ class Table:
         self.lock = asyncio.Lock()
         self.thinking: int | None = None
         self.bot_task: asyncio.Task[None] | None = None
-        self.lobby = Lobby()
-        """Listed or not, the pace, the host's seat (``store.Lobby``)."""
+        self.setup = Setup()
+        """The lobby's settings, the creator's choices, mutes, the rematch (``store.Setup``)."""
         self.device_tokens: dict[str, DeviceToken] = {}
         """Further tokens of account-bound seats (``GET /api/me/games/{id}/tokens``), by
         their SHA-256."""
@@ -156,7 +156,7 @@ class Table:
         seats = list(data.seats)
         table = cls(data.id, options, data.seed, data.created_at, data.revision, seats, state, log)
         table.device_tokens = {d.sha256: d for d in data.device_tokens}
-        table.lobby = data.lobby or Lobby()
+        table.setup = data.setup or Setup()
         return table
 
     # ----- reading ---------------------------------------------------------------------
@@ -211,6 +211,7 @@ class Table:
             and invited is None
             and device is not None
             and self.seats[device.seat].account == device.account  # still that account's
+            and self.seats[device.seat].kind == "human"  # (not a seat left to a bot)
         ):
             seat = device.seat
         if seat is None and invited is None:
@@ -257,6 +258,7 @@ class Table:
             "result": self.state.result().to_json() if over else None,
             "invited": invited,
             "open_seats": self.open_seats,
+            "rematch": self.setup.rematch,
         }
 
     def position(self) -> Position:
