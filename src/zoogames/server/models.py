@@ -81,6 +81,10 @@ class GameRow(Base):
     """Rated (chosen at creation): every human seat is an account's."""
     rated_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     """When its players' ratings were updated from its result (once: a guard)."""
+    clock: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """Seconds a human seat has for each action (``None``: no clock)."""
+    turn_from: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    """When the last open seat was filled: a clock never runs from before it."""
 
 
 class SeatRow(Base):

@@ -111,6 +111,8 @@ class NewGameBody(Strict):
     """The bot that plays the seat of a player who leaves (default: the catalog's first)."""
     rated: bool = False
     """Rated: signed-in players and rated bots only; the ratings change at the end."""
+    clock: int | None = None
+    """Seconds a human seat has for each action (on timeout the leave bot plays it)."""
 
 
 class ActionBody(Strict):
@@ -198,6 +200,7 @@ class Snapshot(BaseModel):
     invited: int | None
     open_seats: list[int]
     rematch: str | None
+    deadline: str | None
 
 
 class Joined(Snapshot):
@@ -271,6 +274,7 @@ async def create_game(body: NewGameBody, games: Games, player: Player) -> Json:
         body.pace,
         body.leave_bot,
         body.rated,
+        body.clock,
     )
     return Json(created, status_code=201)
 

@@ -15,7 +15,7 @@ import contextlib
 import logging
 import re
 from collections import Counter, OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
@@ -51,6 +51,9 @@ RECENT = 20
 """Recent games a profile shows."""
 LEADERBOARD = 100
 """Players a leaderboard shows."""
+MIN_CLOCK = 1
+MAX_CLOCK = 7 * 86400
+"""A clock's bounds in seconds per action: from a blitz to a week (turn-based days)."""
 MY_GAMES = 200
 """Games ``GET /api/me/games`` lists at most (the newest)."""
 DECK_TABLES = 100
@@ -105,8 +108,8 @@ class Service:
         self.tables: OrderedDict[str, Table] = OrderedDict()
         self._loading: dict[str, asyncio.Task[Table]] = {}
         self._db = ThreadPoolExecutor(db_threads, thread_name_prefix="zoogames-db")
-        self._rating: asyncio.Task[None] | None = None
-        """The last rating update started (kept so that it is not collected midway)."""
+        self._background: set[asyncio.Task[None]] = set()
+        """Timeouts and rating updates under way (held so that none is collected midway)."""
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
         """Run a store call in the database threads; a failing database is a 503."""
@@ -176,7 +179,7 @@ class Service:
             old = self.tables[gid]
             if len(self.tables) <= self.cache_size and not old.own_deck:
                 continue
-            busy = self.hub.watched(gid) or old.lock.locked() or old.bot_task
+            busy = self.hub.watched(gid) or old.lock.locked() or old.bot_task or old.clock
             if not busy and old is not table:
                 del self.tables[gid]
                 decks -= old.own_deck
@@ -207,8 +210,10 @@ class Service:
     async def resume_bots(self) -> None:
         """Load every game waiting for a bot, which starts the bot (after a restart).
 
-        Rated games over whose ratings were not updated are rated now.
+        Rated games over whose ratings were not updated are rated now, and the clocks
+        of the games in play with one are armed again (``resume_clocks``).
         """
+        await self.resume_clocks()
         for game_id in await self.db(self.store.unrated_games):
             with contextlib.suppress(ApiError):
                 await self.rate(await self.table(game_id))
@@ -231,6 +236,7 @@ class Service:
         pace: str = "live",
         leave_bot: str | None = None,
         rated: bool = False,
+        clock: int | None = None,
     ) -> dict[str, JSON]:
         """Start a game; its id, seats, and a token for each human seat.
 
@@ -240,8 +246,13 @@ class Service:
         start the game with bots in the seats still open. ``leave_bot`` plays the seat
         of a player who leaves (the catalog's first bot if ``None``). A ``rated`` game is
         created signed in, seats only signed-in players and bots with a public rating,
-        and updates its players' ratings at the end.
+        and updates its players' ratings at the end. ``clock``: seconds a human seat has
+        for each action; on timeout the leave bot plays that action for it.
         """
+        if clock is not None and not MIN_CLOCK <= clock <= MAX_CLOCK:
+            raise ApiError(
+                422, f"a clock is {MIN_CLOCK} to {MAX_CLOCK} seconds per action (7 days)"
+            )
         if rated:
             if account is None:
                 raise ApiError(401, "sign in to create a rated game")
@@ -300,7 +311,7 @@ class Service:
                 )
         host = next((s.seat for s in table_seats if s.token_sha256 is not None), None)
         asked = {k: v for k, v in chosen.items() if k != "deck"}
-        setup = Setup(listed, pace, host, asked, leave_bot, rated=rated)
+        setup = Setup(listed, pace, host, asked, leave_bot, rated=rated, clock=clock)
         table = await self._start_table(game.id, players, chosen, table_seats, setup)
         return {
             "id": table.id,
@@ -394,12 +405,14 @@ class Service:
         """Play ``action`` for ``token``'s seat; that seat's snapshot after it."""
         table, seat = await self.seat(game_id, token)
         async with table.lock:
+            table.timeouts = 0  # someone plays: the clock runs again
             await self._play(table, seat, action, number)
             return table.snapshot(seat)
 
     async def act_as(self, table: Table, seat: int, action: str, number: int) -> None:
         """Play ``action`` for ``seat`` (already authenticated); the pushes show the result."""
         async with table.lock:
+            table.timeouts = 0
             await self._play(table, seat, action, number)
 
     async def undo(self, game_id: str, token: str | None) -> dict[str, JSON]:
@@ -986,7 +999,7 @@ class Service:
         A rated game that has just ended updates its players' ratings.
         """
         if table.over and table.setup.rated:
-            self._rating = asyncio.create_task(self.rate(table))
+            self._in_background(self.rate(table))
         table.thinking = None
         self._start_bot(table)
         self.hub.push_state(table, log_from)
@@ -999,8 +1012,10 @@ class Service:
         """If a bot is to move and none is thinking on this position, start one.
 
         A game of bots alone is played only while someone watches it: otherwise anyone
-        could start games that keep the workers busy for nobody.
+        could start games that keep the workers busy for nobody. Arms the clock of a
+        human seat to move (``_arm_clock``).
         """
+        self._arm_clock(table)
         seat = table.state.to_move
         if seat is None or table.seats[seat].kind != "bot" or table.open_seats:
             return  # (a table with open seats waits for its players)
@@ -1009,6 +1024,59 @@ class Service:
             return
         table.thinking = seat
         table.bot_task = asyncio.create_task(self._bot_turn(table, seat, table.revision))
+
+    # ----- clocks ----------------------------------------------------------------------
+
+    def _arm_clock(self, table: Table) -> None:
+        """Set the timer of the seat to move, if a clock runs (``Table.deadline``)."""
+        if table.clock is not None:
+            table.clock.cancel()
+            table.clock = None
+        deadline = table.deadline()
+        if deadline is None:
+            return
+        delay = max(0.0, (deadline - datetime.now(UTC)).total_seconds())
+        revision = table.revision
+        table.clock = asyncio.get_running_loop().call_later(
+            delay, lambda: self._in_background(self._timeout(table, revision))
+        )
+
+    def _in_background(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` as a task held until it is done."""
+        task = asyncio.create_task(work)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    async def _timeout(self, table: Table, revision: int) -> None:
+        """The seat to move ran out of time: the game's leave bot plays that action for it.
+
+        The seat stays its player's. After ``MAX_TIMEOUTS`` in a row (nobody plays any
+        more) the clock stops, so that absent players cost the bot workers nothing.
+        """
+        if table.revision != revision or self.tables.get(table.id) is not table:
+            return
+        seat = table.state.to_move
+        if seat is None or table.deadline() is None:
+            return
+        spec = table.setup.leave_bot or catalog.BOTS[0][0]
+        notation = await self.bots.choose(table.id, spec, table.state.clone(), attended=False)
+        async with table.lock:
+            if table.revision != revision or self.tables.get(table.id) is not table:
+                return  # the player acted meanwhile
+            table.timeouts += 1
+            log.info("game %s: seat %d ran out of time", table.id, seat)
+            try:
+                await self._play(table, seat, notation, table.number)
+            except ApiError as e:
+                log.error("game %s: the timeout's action was refused: %s", table.id, e.detail)
+
+    async def resume_clocks(self) -> None:
+        """Load every game in play with a clock, which arms it (after a restart)."""
+        for game_id in await self.db(self.store.clocked_games):
+            try:
+                await self.table(game_id)
+            except ApiError as e:
+                log.error("game %s: clock not resumed: %s", game_id, e.detail)
 
     def watching(self, table: Table, client: str) -> None:
         """A client said hello on ``table``: a game of bots alone is played while watched.

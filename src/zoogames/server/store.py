@@ -112,6 +112,8 @@ class GameData:
     """The further tokens of its account-bound seats (``device_tokens``)."""
     setup: Setup | None = None
     """How the game was set up beyond its record (``None``: the defaults)."""
+    turn_from: datetime | None = None
+    """When the turn now running began (the last action, or the last seat filled)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +134,8 @@ class Setup:
     """(seat, muted seat): who no longer sees whose chat messages."""
     rated: bool = False
     """Rated: signed-in players (and rated bots) only; ratings change at the end."""
+    clock: int | None = None
+    """Seconds a human seat has for each action (``None``: no clock)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,6 +240,11 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
+def _utc(moment: datetime) -> datetime:
+    """A stored time as an aware UTC time: SQLite gives them back without their zone."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
 def _seat(row: Any) -> Seat:
     """A seat of a ``seats`` row."""
     return Seat(
@@ -334,6 +343,7 @@ class Store:
                     asked=setup.asked if setup is not None else None,
                     leave_bot=setup.leave_bot if setup is not None else None,
                     rated=setup.rated if setup is not None else False,
+                    clock=setup.clock if setup is not None else None,
                 )
             )
             conn.execute(
@@ -369,6 +379,12 @@ class Store:
                 .where(ActionRow.game_id == game_id)
                 .order_by(ActionRow.number)
             ).all()
+            last_at = conn.execute(
+                select(ActionRow.created_at)
+                .where(ActionRow.game_id == game_id)
+                .order_by(ActionRow.number.desc())
+                .limit(1)
+            ).scalar_one_or_none()
             mutes = conn.execute(
                 select(MuteRow.seat, MuteRow.muted).where(MuteRow.game_id == game_id)
             ).all()
@@ -403,7 +419,9 @@ class Store:
                 row.rematch,
                 frozenset((m.seat, m.muted) for m in mutes),
                 row.rated,
+                row.clock,
             ),
+            turn_from=max(_utc(t) for t in (row.created_at, row.turn_from, last_at) if t),
         )
 
     def add_action(
@@ -653,7 +671,10 @@ class Store:
                     select(SeatRow).where(SeatRow.game_id.in_(ids)).order_by(SeatRow.seat)
                 ):
                     seats[row.game_id].append(_seat(row))
-        return [MyGame(g.id, g.game, g.status, g.to_move, g.created_at, seats[g.id]) for g in games]
+        return [
+            MyGame(g.id, g.game, g.status, g.to_move, _utc(g.created_at), seats[g.id])
+            for g in games
+        ]
 
     def add_device_token(self, game_id: str, tokens: list[DeviceToken]) -> None:
         """Store further tokens of account-bound seats of a game."""
@@ -699,6 +720,8 @@ class Store:
             )
             if done.rowcount != 1:
                 raise Conflict
+            # (the clock of the first turn runs from the last seat filled, not the creation)
+            conn.execute(update(GameRow).where(GameRow.id == game_id).values(turn_from=_now()))
 
     def fill_open_seats(self, game_id: str, seats: list[int], bot: str, name: str) -> None:
         """Give every seat of ``seats`` to a bot.
@@ -720,6 +743,7 @@ class Store:
             )
             if done.rowcount != len(seats):
                 raise Conflict  # leaving the block by an exception rolls it back
+            conn.execute(update(GameRow).where(GameRow.id == game_id).values(turn_from=_now()))
 
     def listed_games(self, limit: int) -> list[Listed]:
         """The newest ``limit`` listed games in play, with their seats."""
@@ -744,7 +768,7 @@ class Store:
                 ):
                     seats[row.game_id].append(_seat(row))
         return [
-            Listed(g.id, g.game, g.options, g.pace, g.created_at, seats[g.id], g.rated)
+            Listed(g.id, g.game, g.options, g.pace, _utc(g.created_at), seats[g.id], g.rated)
             for g in games
         ]
 
@@ -770,7 +794,7 @@ class Store:
                 .order_by(ChatRow.id.desc())
                 .limit(limit)
             ).all()
-        return [(r.id, r.seat, r.text, r.created_at) for r in reversed(rows)]
+        return [(r.id, r.seat, r.text, _utc(r.created_at)) for r in reversed(rows)]
 
     def mute(self, game_id: str, seat: int, muted: int, on: bool) -> None:
         """Make ``seat`` stop (``on``) or start again seeing ``muted``'s messages."""
@@ -907,7 +931,7 @@ class Store:
         return {
             "id": account.id,
             "name": account.name,
-            "games": [tuple(r) for r in rows],
+            "games": [(*r[:4], _utc(r[4]), *r[5:]) for r in rows],
             "ratings": {r.game: r for r in rated},
         }
 
@@ -922,3 +946,11 @@ class Store:
                 .limit(limit)
             ).all()
         return [(r.name, r.mu, r.sigma, r.games) for r in rows]
+
+    def clocked_games(self) -> list[str]:
+        """Ids of the games in play with a clock (loaded at a start, which arms it)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(GameRow.id).where(GameRow.status == "playing", GameRow.clock.isnot(None))
+            ).all()
+        return [r.id for r in rows]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import hmac
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from zoogames.core.errors import IllegalAction
@@ -21,6 +21,9 @@ from zoogames.server import tokens
 from zoogames.server.errors import ApiError
 from zoogames.server.store import DeviceToken, GameData, Position, Seat, Setup
 
+MAX_TIMEOUTS = 3
+"""Clock timeouts in a row after which a game's clock stops: its players are gone, and a
+fallback bot playing for absent humans must not keep the bot workers busy for nobody."""
 PLAYING = "playing"
 OVER = "over"
 
@@ -137,6 +140,12 @@ class Table:
         self.lock = asyncio.Lock()
         self.thinking: int | None = None
         self.bot_task: asyncio.Task[None] | None = None
+        self.turn_from = created_at
+        """When the turn now running began: the clock runs from here (``Setup.clock``)."""
+        self.clock: asyncio.TimerHandle | None = None
+        """The armed clock of the seat to move, if any (``Service._arm_clock``)."""
+        self.timeouts = 0
+        """Clock timeouts in a row: past a few, nobody is playing and the clock stops."""
         self.setup = Setup()
         """The lobby's settings, the creator's choices, mutes, the rematch (``store.Setup``)."""
         self.device_tokens: dict[str, DeviceToken] = {}
@@ -157,6 +166,7 @@ class Table:
         table = cls(data.id, options, data.seed, data.created_at, data.revision, seats, state, log)
         table.device_tokens = {d.sha256: d for d in data.device_tokens}
         table.setup = data.setup or Setup()
+        table.turn_from = data.turn_from or data.created_at
         return table
 
     # ----- reading ---------------------------------------------------------------------
@@ -180,6 +190,24 @@ class Table:
     def all_bots(self) -> bool:
         """True if no seat is a human's (such a game is played only while watched)."""
         return all(s.kind == "bot" for s in self.seats)
+
+    def deadline(self) -> datetime | None:
+        """When the seat to move runs out of time (``None``: no clock runs now).
+
+        A clock runs for a human seat to move in a game in play with no open seat, until
+        nobody has played for :data:`MAX_TIMEOUTS` timeouts in a row.
+        """
+        seat = self.state.to_move
+        if (
+            self.setup.clock is None
+            or seat is None
+            or self.over
+            or self.seats[seat].kind != "human"
+            or self.open_seats
+            or self.timeouts >= MAX_TIMEOUTS
+        ):
+            return None
+        return self.turn_from + timedelta(seconds=self.setup.clock)
 
     @property
     def open_seats(self) -> list[int]:
@@ -259,6 +287,7 @@ class Table:
             "invited": invited,
             "open_seats": self.open_seats,
             "rematch": self.setup.rematch,
+            "deadline": deadline.isoformat() if (deadline := self.deadline()) else None,
         }
 
     def position(self) -> Position:
@@ -317,6 +346,7 @@ class Table:
         self.state = planned.state
         self.log = planned.log
         self.revision = planned.revision
+        self.turn_from = datetime.now(UTC)
 
     def replay(self, number: int) -> dict[str, JSON]:
         """The spectator's view after the first ``number`` actions, and their log."""
