@@ -246,3 +246,15 @@ def test_a_foreign_origin_cannot_act_with_the_cookie(server: ServerProcess) -> N
         assert r.status_code == 200
     finally:
         api.close()
+
+
+def test_a_foreign_page_cannot_sign_a_browser_in(server: ServerProcess) -> None:
+    """Login CSRF: another site's form must not sign the visitor in to an account of the
+    attacker's (and so collect what the visitor then plays)."""
+    evil = {"Origin": "https://evil.example"}
+    for path in ("/api/signup", "/api/signin"):
+        r = httpx.post(
+            f"{server.base}{path}", json={"name": new_name(), "password": PASSWORD}, headers=evil
+        )
+        assert (r.status_code, r.json()["detail"]) == (403, "this origin may not sign in"), path
+        assert "set-cookie" not in r.headers

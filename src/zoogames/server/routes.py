@@ -429,8 +429,8 @@ def _signed_out(request: Request) -> Json:
 @router.post("/signup", **documented(Me, 201), dependencies=[limited("signup")])
 async def sign_up(body: Credentials, request: Request, games: Games) -> Json:
     """Make an account (a name, unique whatever its case, and a password) and sign in."""
-    if request.cookies.get(COOKIE) is not None and not origin_allowed(request):
-        raise ApiError(403, "this origin may not act for a signed-in player")
+    if not origin_allowed(request):  # a foreign page must not sign a browser in as anyone
+        raise ApiError(403, "this origin may not sign in")
     account, cookie = await games.sign_up(body.name, body.password)
     return _signed_in(request, account, cookie, 201)
 
