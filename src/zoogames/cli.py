@@ -61,7 +61,7 @@ def fail(message: str) -> NoReturn:
 
 EXTRAS = {
     "arena": ("openskill", "matplotlib"),
-    "server": ("fastapi", "uvicorn", "sqlalchemy", "alembic", "orjson"),
+    "server": ("fastapi", "uvicorn", "sqlalchemy", "alembic", "orjson", "argon2", "openskill"),
 }
 """The importable packages each optional extra brings (pyproject.toml)."""
 

@@ -40,6 +40,10 @@ LIMITS = {
     "ZOOGAMES_HELLO_TIMEOUT": "1",
     "ZOOGAMES_WATCHED_BOT_GAMES": "2",
     "ZOOGAMES_ALLOWED_ORIGINS": "https://friends.example",
+    "ZOOGAMES_LIMIT_SIGNUP": "3/minute",
+    "ZOOGAMES_LIMIT_SIGNIN": "3/minute",
+    "ZOOGAMES_LIMIT_LOBBY": "4/minute",
+    "ZOOGAMES_LIMIT_CHAT": "3/minute",
 }
 """Small limits and short timeouts, so that a test reaches them in a few requests."""
 
@@ -715,3 +719,67 @@ def test_10_a_server_game_draws_from_128_secret_bits_and_its_record_replays(
         assert client.http.get(f"/api/games/{g['id']}/record").json() == record
     finally:
         server.stop()
+
+
+def test_16_sign_ups_are_limited_per_client_address(server: ServerProcess) -> None:
+    client = Client(server)
+    base = f"u{os.getpid()}a{client.address.replace('.', '')}"
+    statuses = [
+        client.http.post(
+            "/api/signup", json={"name": f"{base}n{i}", "password": "a long password"}
+        ).status_code
+        for i in range(4)
+    ]
+    assert statuses == [201, 201, 201, 429]
+    r = client.http.post("/api/signup", json={"name": f"{base}n9", "password": "a long password"})
+    assert r.json()["detail"] == (
+        "too many new accounts from your address (at most 3 per 1 minute): wait a little and"
+        " try again"
+    )
+
+
+def test_16_guessing_a_password_is_slowed_per_client_address(server: ServerProcess) -> None:
+    """Sign-in attempts, right or wrong, are counted: a guesser gets three a minute here
+    (ten a minute and sixty an hour by default), each costing an argon2 verification."""
+    owner = Client(server)
+    name = f"v{os.getpid()}a{owner.address.replace('.', '')}"
+    assert (
+        owner.http.post("/api/signup", json={"name": name, "password": "the real one"}).status_code
+        == 201
+    )
+    guesser = Client(server)
+    guesses = [
+        guesser.http.post("/api/signin", json={"name": name, "password": f"guess {i}"})
+        for i in range(3)
+    ]
+    assert [r.status_code for r in guesses] == [401, 401, 401]
+    r = guesser.http.post("/api/signin", json={"name": name, "password": "the real one"})
+    assert r.status_code == 429 and "sign-in attempts" in r.json()["detail"]
+    assert "set-cookie" not in r.headers
+    r = Client(server).http.post("/api/signin", json={"name": name, "password": "the real one"})
+    assert r.status_code == 200  # the owner, from another address, is not locked out
+
+
+def test_16_lobby_listings_are_limited_per_client_address(server: ServerProcess) -> None:
+    client = Client(server)
+    statuses = [client.http.get("/api/lobby").status_code for _ in range(5)]
+    assert statuses == [200, 200, 200, 200, 429]
+    assert Client(server).http.get("/api/lobby").status_code == 200  # another address
+
+
+def test_16_chat_messages_are_limited_per_client_address(server: ServerProcess) -> None:
+    client = Client(server)
+    g = client.created("aquaretto")
+    token = g["tokens"]["0"]
+    say = f"/api/games/{g['id']}/chat"
+    statuses = [
+        client.http.post(say, json={"text": f"hi {i}"}, headers=client.auth(token)).status_code
+        for i in range(4)
+    ]
+    assert statuses == [200, 200, 200, 429]
+    with client.socket(g["id"]) as ws:  # the socket's chat counts with the same limit
+        ws.send(json.dumps({"type": "hello", "token": token}))
+        assert receive(ws)["type"] == "state"
+        ws.send(json.dumps({"type": "chat", "text": "one more"}))
+        code, reason = closed_with(ws, timeout=10)
+    assert code == 1008 and "chat messages" in reason

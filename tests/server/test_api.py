@@ -275,6 +275,24 @@ def test_the_openapi_schema_documents_every_route(api: Api) -> None:
         "/api/games/{game_id}/undo",
         "/api/games/{game_id}/replay/{number}",
         "/api/games/{game_id}/record",
+        # issue 16
+        "/api/signup",
+        "/api/signin",
+        "/api/signout",
+        "/api/signout-everywhere",
+        "/api/me",
+        "/api/me/claim",
+        "/api/me/games",
+        "/api/me/games/{game_id}/tokens",
+        "/api/lobby",
+        "/api/games/{game_id}/seats/{seat}/join",
+        "/api/games/{game_id}/start",
+        "/api/games/{game_id}/chat",
+        "/api/games/{game_id}/mute",
+        "/api/games/{game_id}/leave",
+        "/api/games/{game_id}/rematch",
+        "/api/players/{name}",
+        "/api/leaderboard/{game}",
     } <= set(paths)
     created = paths["/api/games"]["post"]["responses"]["201"]
     assert created["content"]["application/json"]["schema"]["$ref"].endswith("/Created")

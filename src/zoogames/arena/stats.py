@@ -64,7 +64,7 @@ def turn_position(record: dict[str, Any], seat: int) -> int:
     return (seat - start) % players if isinstance(start, int) else seat
 
 
-def _ranks(record: dict[str, Any]) -> list[float]:
+def ranks(record: dict[str, Any]) -> list[float]:
     """Rank per seat (0 best) by points, then by the tie-break value."""
     result = record["result"]
     scores = result["scores"]
@@ -88,7 +88,7 @@ def ratings(records: Sequence[dict[str, Any]]) -> dict[str, dict[str, float]]:
         for spec in lineup:
             current.setdefault(spec, model.rating(name=spec))
         teams = [[model.rating(mu=current[s].mu, sigma=current[s].sigma)] for s in lineup]
-        new = model.rate(teams, ranks=_ranks(rec))
+        new = model.rate(teams, ranks=ranks(rec))
         updates: dict[str, list[Any]] = {}
         for spec, team in zip(lineup, new, strict=True):
             updates.setdefault(spec, []).append(team[0])

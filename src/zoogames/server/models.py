@@ -1,4 +1,6 @@
-"""The database schema: games, their seats, their actions and decks (SQLAlchemy 2 models).
+"""The database schema (SQLAlchemy 2 models): games, seats, actions, decks, accounts.
+
+Accounts come with their sessions and device tokens (``accounts.py``).
 
 A game is its record: the options and seed it started from and its ordered actions. Each
 action is one row, unique by (game, number), so two actions racing for one turn cannot
@@ -18,11 +20,13 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     DateTime,
+    Float,
     ForeignKey,
     Integer,
     MetaData,
     String,
     Text,
+    false,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -60,6 +64,27 @@ class GameRow(Base):
     them: too large for ``seed``, which holds 0)."""
     deck_sha256: Mapped[str | None] = mapped_column(String(64), nullable=True)
     """The game's own deck (Aquarium Designer), in ``decks``; ``None``: the standard deck."""
+    listed: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false(), index=True)
+    """Shown in the lobby (``GET /api/lobby``): its open seats to join, then to watch."""
+    pace: Mapped[str] = mapped_column(String(16), default="live", server_default="live")
+    """``live`` or ``turn-based``, as the creator announced it."""
+    host: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The creator's seat (its first ``me`` seat): who may start with bots in open seats."""
+    asked: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """The options as the creator asked for them (a rematch asks again: what was drawn
+    from the seed is drawn anew); ``None`` for games from before 0005."""
+    leave_bot: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The bot that plays a seat whose player leaves (``None``: the catalog's first)."""
+    rematch: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    """The id of this game's rematch, once someone asked for one (at most one)."""
+    rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """Rated (chosen at creation): every human seat is an account's."""
+    rated_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    """When its players' ratings were updated from its result (once: a guard)."""
+    clock: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """Seconds a human seat has for each action (``None``: no clock)."""
+    turn_from: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    """When the last open seat was filled: a clock never runs from before it."""
 
 
 class SeatRow(Base):
@@ -78,6 +103,101 @@ class SeatRow(Base):
     token_sha256: Mapped[str | None] = mapped_column(String(64), nullable=True)
     invite_sha256: Mapped[str | None] = mapped_column(String(64), nullable=True)
     """An invited seat's invitation until it is accepted (then the seat gets its token)."""
+    account_id: Mapped[int | None] = mapped_column(
+        Integer, ForeignKey("accounts.id", ondelete="SET NULL"), nullable=True, index=True
+    )
+    """The account the seat follows (taken while signed in, or claimed); ``None``: a
+    guest's seat, held by its token alone."""
+
+
+class AccountRow(Base):
+    """A player's account: a name, unique whatever its case, and an argon2id hash."""
+
+    __tablename__ = "accounts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(32))
+    """As the player spelled it at sign-up."""
+    name_key: Mapped[str] = mapped_column(String(32), unique=True)
+    """The name in lower case: the unique key that makes ``Anna`` and ``anna`` one name."""
+    password_hash: Mapped[str] = mapped_column(String(255))
+    """argon2-cffi's encoded hash (``$argon2id$v=19$m=…``), parameters included."""
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SessionRow(Base):
+    """A signed-in browser: the SHA-256 of its cookie's value, never the value."""
+
+    __tablename__ = "sessions"
+
+    sha256: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("accounts.id", ondelete="CASCADE"), index=True
+    )
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+
+
+class DeviceTokenRow(Base):
+    """A further token for an account's seat, made for one more device of its player.
+
+    The seat's own token is stored only as its SHA-256, so it cannot be handed out again;
+    a signed-in player's new device gets a token of its own instead, which signing out
+    everywhere revokes.
+    """
+
+    __tablename__ = "device_tokens"
+
+    sha256: Mapped[str] = mapped_column(String(64), primary_key=True)
+    game_id: Mapped[str] = mapped_column(
+        String(16), ForeignKey("games.id", ondelete="CASCADE"), index=True
+    )
+    seat: Mapped[int] = mapped_column(Integer)
+    account_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("accounts.id", ondelete="CASCADE"), index=True
+    )
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ChatRow(Base):
+    """One chat message at a table, by a seat."""
+
+    __tablename__ = "chat"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(
+        String(16), ForeignKey("games.id", ondelete="CASCADE"), index=True
+    )
+    seat: Mapped[int] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class MuteRow(Base):
+    """A seat that no longer sees another seat's chat messages (for itself only)."""
+
+    __tablename__ = "mutes"
+
+    game_id: Mapped[str] = mapped_column(
+        String(16), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    muted: Mapped[int] = mapped_column(Integer, primary_key=True)
+
+
+class RatingRow(Base):
+    """An account's OpenSkill (Plackett-Luce) rating at one catalog game."""
+
+    __tablename__ = "ratings"
+
+    account_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True
+    )
+    game: Mapped[str] = mapped_column(String(64), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)
+    """Rated games counted in it."""
 
 
 class DeckRow(Base):

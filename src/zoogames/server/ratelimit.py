@@ -27,6 +27,10 @@ WHAT = {
     "connect": "connections to game sockets",
     "hello": "hello messages",
     "message": "socket messages",
+    "signup": "new accounts",
+    "signin": "sign-in attempts",
+    "lobby": "lobby requests",
+    "chat": "chat messages",
 }
 """How a refusal names what was counted."""
 

@@ -11,6 +11,8 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, ConfigDict, Field
 
 from zoogames.server import catalog
+from zoogames.server.accounts import COOKIE, PASSWORD_MAX, Account
+from zoogames.server.errors import ApiError
 from zoogames.server.service import SeatRequest, Service
 
 bearer = HTTPBearer(auto_error=False, description="a seat's token")
@@ -35,6 +37,42 @@ def service_of(request: Request) -> Service:
 Games = Annotated[Service, Depends(service_of)]
 
 
+def origin_allowed(request: Request) -> bool:
+    """True if the request's ``Origin`` (if any) is the server's own or an allowed one."""
+    origin = request.headers.get("origin")
+    if origin is None:
+        return True
+    host = request.headers.get("host", "")
+    allowed = service_of(request).settings.allowed_origins
+    return origin in (f"http://{host}", f"https://{host}") or origin in allowed or "*" in allowed
+
+
+async def account_of(request: Request) -> Account | None:
+    """The signed-in account of the request's session cookie, if any.
+
+    A change carried by the cookie must come from the server's own pages (or an allowed
+    origin): the cookie is ambient, unlike tokens, so another site's form could send it
+    (SameSite=Lax already stops most of them; this stops the rest).
+    """
+    cookie = request.cookies.get(COOKIE)
+    if cookie is None:
+        return None
+    if request.method != "GET" and not origin_allowed(request):
+        raise ApiError(403, "this origin may not act for a signed-in player")
+    return await service_of(request).account_of(cookie)
+
+
+def signed_in(account: Annotated[Account | None, Depends(account_of)]) -> Account:
+    """The signed-in account; 401 if the request carries no live session."""
+    if account is None:
+        raise ApiError(401, "sign in first (your session may have expired)")
+    return account
+
+
+Player = Annotated[Account | None, Depends(account_of)]
+SignedIn = Annotated[Account, Depends(signed_in)]
+
+
 def limited(kind: str) -> Any:
     """A dependency counting one ``kind`` request of the client (429 past its limits)."""
 
@@ -54,7 +92,7 @@ class Strict(BaseModel):
 class SeatBody(Strict):
     """One seat of a new game."""
 
-    kind: Literal["me", "invite", "bot"]
+    kind: Literal["me", "invite", "open", "bot"]
     name: str | None = Field(None, max_length=200)
     bot: str | None = Field(None, max_length=64)
 
@@ -66,6 +104,15 @@ class NewGameBody(Strict):
     players: int
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatBody] = Field(max_length=8)
+    listed: bool = False
+    """Shown in the lobby: its open seats for anyone to take, then for anyone to watch."""
+    pace: Literal["live", "turn-based"] = "live"
+    leave_bot: str | None = Field(None, max_length=64)
+    """The bot that plays the seat of a player who leaves (default: the catalog's first)."""
+    rated: bool = False
+    """Rated: signed-in players and rated bots only; the ratings change at the end."""
+    clock: int | None = None
+    """Seconds a human seat has for each action (on timeout the leave bot plays it)."""
 
 
 class ActionBody(Strict):
@@ -82,6 +129,51 @@ class JoinBody(Strict):
     """``POST /api/games/{id}/join``."""
 
     name: str = Field(max_length=200)
+
+
+class Credentials(Strict):
+    """``POST /api/signup`` and ``/api/signin``: a name and a password."""
+
+    name: str = Field(max_length=200)
+    password: str = Field(max_length=PASSWORD_MAX * 4)
+
+
+class HeldSeat(Strict):
+    """A guest's seat to claim: its game and its token."""
+
+    game: str = Field(max_length=200)
+    token: str = Field(max_length=200)
+
+
+class ClaimBody(Strict):
+    """``POST /api/me/claim``: the guest seats the browser holds."""
+
+    seats: list[HeldSeat] = Field(max_length=100)
+
+
+class TakeSeatBody(Strict):
+    """``POST /api/games/{id}/seats/{seat}/join``: a name (a signed-in player's by default)."""
+
+    name: str | None = Field(None, max_length=200)
+
+
+class StartBody(Strict):
+    """``POST /api/games/{id}/start``: the bot that takes every seat still open."""
+
+    bot: str = Field(max_length=64)
+
+
+class ChatBody(Strict):
+    """``POST /api/games/{id}/chat``: a message (1–300 characters once spaces are tidied)."""
+
+    text: str = Field(max_length=2000)
+
+
+class MuteBody(Strict):
+    """``POST /api/games/{id}/mute``: stop (``muted``) or start again seeing a seat's chat."""
+
+    seat: int
+    muted: bool = True
 
 
 class BotBody(Strict):
@@ -106,6 +198,9 @@ class Snapshot(BaseModel):
     thinking: int | None
     result: dict[str, Any] | None
     invited: int | None
+    open_seats: list[int]
+    rematch: str | None
+    deadline: str | None
 
 
 class Joined(Snapshot):
@@ -166,10 +261,22 @@ async def get_catalog() -> Json:
 
 
 @router.post("/games", **documented(Created, 201), dependencies=[limited("create")])
-async def create_game(body: NewGameBody, games: Games) -> Json:
+async def create_game(body: NewGameBody, games: Games, player: Player) -> Json:
     """Start a game; the answer holds a token for each human seat (shown only here)."""
     seats = [SeatRequest(s.kind, s.name, s.bot) for s in body.seats]
-    return Json(await games.create(body.game, body.players, body.options, seats), status_code=201)
+    created = await games.create(
+        body.game,
+        body.players,
+        body.options,
+        seats,
+        player,
+        body.listed,
+        body.pace,
+        body.leave_bot,
+        body.rated,
+        body.clock,
+    )
+    return Json(created, status_code=201)
 
 
 @router.get("/games/{game_id}", **documented(Snapshot), dependencies=[limited("read")])
@@ -179,9 +286,11 @@ async def get_game(game_id: str, games: Games, token: Token) -> Json:
 
 
 @router.post("/games/{game_id}/join", **documented(Joined), dependencies=[limited("join")])
-async def join_game(game_id: str, body: JoinBody, games: Games, token: Token) -> Json:
+async def join_game(
+    game_id: str, body: JoinBody, games: Games, token: Token, player: Player
+) -> Json:
     """Accept an invitation (the answer holds the seat's new token), or rename a seat."""
-    return Json(await games.join(game_id, token, body.name))
+    return Json(await games.join(game_id, token, body.name, player))
 
 
 @router.post(
@@ -190,6 +299,73 @@ async def join_game(game_id: str, body: JoinBody, games: Games, token: Token) ->
 async def seat_to_bot(game_id: str, seat: int, body: BotBody, games: Games, token: Token) -> Json:
     """Give an invited seat nobody joined to a bot (any seated player of the game may)."""
     return Json(await games.hand_to_bot(game_id, token, seat, body.bot))
+
+
+@router.post(
+    "/games/{game_id}/seats/{seat}/join", **documented(Joined), dependencies=[limited("join")]
+)
+async def take_seat(
+    game_id: str, seat: int, body: TakeSeatBody, games: Games, player: Player
+) -> Json:
+    """Take an open seat (the answer holds its token); the game starts when none is open."""
+    return Json(await games.take_seat(game_id, seat, body.name, player))
+
+
+@router.post("/games/{game_id}/start", **documented(Snapshot), dependencies=[limited("join")])
+async def start_with_bots(game_id: str, body: StartBody, games: Games, token: Token) -> Json:
+    """The host starts the game now, bots taking the seats still open."""
+    return Json(await games.start_with_bots(game_id, token, body.bot))
+
+
+@router.post("/games/{game_id}/chat", response_class=Json, dependencies=[limited("chat")])
+async def say(game_id: str, body: ChatBody, games: Games, token: Token) -> Json:
+    """Send a chat message to the table (a seated player only); the message as pushed."""
+    table, seat = await games.seat(game_id, token)
+    return Json(await games.say(table, seat, body.text))
+
+
+@router.get("/games/{game_id}/chat", response_class=Json, dependencies=[limited("read")])
+async def read_chat(game_id: str, games: Games, token: Token) -> Json:
+    """The table's last 100 messages, without those of seats the token's seat muted."""
+    return Json(await games.chat(game_id, token))
+
+
+@router.post("/games/{game_id}/mute", response_class=Json, dependencies=[limited("chat")])
+async def mute(game_id: str, body: MuteBody, games: Games, token: Token) -> Json:
+    """Stop (or start again) seeing another seat's chat messages, for this seat only."""
+    return Json(await games.mute(game_id, token, body.seat, body.muted))
+
+
+@router.post("/games/{game_id}/leave", **documented(Snapshot), dependencies=[limited("join")])
+async def leave(game_id: str, games: Games, token: Token) -> Json:
+    """Leave the table: the game's leave bot plays the seat from now on."""
+    return Json(await games.leave(game_id, token))
+
+
+@router.post(
+    "/games/{game_id}/rematch", **documented(Created, 201), dependencies=[limited("create")]
+)
+async def rematch(game_id: str, games: Games, token: Token) -> Json:
+    """A new deal with the same seats and options (the game must be over)."""
+    return Json(await games.rematch(game_id, token), status_code=201)
+
+
+@router.get("/players/{name}", response_class=Json, dependencies=[limited("read")])
+async def player(name: str, games: Games) -> Json:
+    """A player's profile: games played and won per game, ratings, recent games."""
+    return Json(await games.profile(name))
+
+
+@router.get("/leaderboard/{game}", response_class=Json, dependencies=[limited("lobby")])
+async def leaderboard(game: str, games: Games) -> Json:
+    """The best 100 rated players at a catalog game, and the bots' fixed ratings."""
+    return Json(await games.leaderboard(game))
+
+
+@router.get("/lobby", response_class=Json, dependencies=[limited("lobby")])
+async def lobby(games: Games) -> Json:
+    """Listed tables with open seats to join, and listed games in play to watch."""
+    return Json(await games.lobby())
 
 
 @router.post("/games/{game_id}/actions", **documented(Snapshot), dependencies=[limited("act")])
@@ -215,3 +391,94 @@ async def record(game_id: str, games: Games) -> JSONResponse:
     """The game record (docs/records.md); once the game is over."""
     # The standard JSON encoder: a secret seed has 129 bits, more than orjson writes.
     return JSONResponse(await games.record(game_id))
+
+
+# ----- accounts ----------------------------------------------------------------------------
+
+
+class Me(BaseModel):
+    """The signed-in player."""
+
+    name: str
+
+
+def _signed_in(request: Request, account: Account, cookie: str, status: int = 200) -> Json:
+    """The answer that signs a browser in: the account's name and the session cookie."""
+    settings = service_of(request).settings
+    answer = Json({"name": account.name}, status_code=status)
+    answer.set_cookie(
+        COOKIE,
+        cookie,
+        max_age=settings.session_days * 86400,
+        path="/api",
+        httponly=True,  # never readable by a page's scripts
+        samesite="lax",
+        secure=settings.tls,
+    )
+    return answer
+
+
+def _signed_out(request: Request) -> Json:
+    """An empty answer that makes the browser forget the session cookie."""
+    answer = Json({}, status_code=200)
+    settings = service_of(request).settings
+    answer.delete_cookie(COOKIE, path="/api", httponly=True, samesite="lax", secure=settings.tls)
+    return answer
+
+
+@router.post("/signup", **documented(Me, 201), dependencies=[limited("signup")])
+async def sign_up(body: Credentials, request: Request, games: Games) -> Json:
+    """Make an account (a name, unique whatever its case, and a password) and sign in."""
+    if not origin_allowed(request):  # a foreign page must not sign a browser in as anyone
+        raise ApiError(403, "this origin may not sign in")
+    account, cookie = await games.sign_up(body.name, body.password)
+    return _signed_in(request, account, cookie, 201)
+
+
+@router.post("/signin", **documented(Me), dependencies=[limited("signin")])
+async def sign_in(body: Credentials, request: Request, games: Games) -> Json:
+    """Sign in with a name and a password; the answer sets the session cookie."""
+    if not origin_allowed(request):  # a foreign page must not sign a browser in as someone
+        raise ApiError(403, "this origin may not sign in")
+    account, cookie = await games.sign_in(body.name, body.password)
+    return _signed_in(request, account, cookie)
+
+
+@router.post("/signout", response_class=Json, dependencies=[limited("read")])
+async def sign_out(request: Request, games: Games) -> Json:
+    """End this browser's session (nothing if it has none)."""
+    if origin_allowed(request):
+        await games.sign_out(request.cookies.get(COOKIE))
+    return _signed_out(request)
+
+
+@router.post("/signout-everywhere", response_class=Json, dependencies=[limited("read")])
+async def sign_out_everywhere(request: Request, games: Games, me: SignedIn) -> Json:
+    """End every session of the account and revoke its device tokens."""
+    await games.sign_out_everywhere(me)
+    return _signed_out(request)
+
+
+@router.get("/me", **documented(Me), dependencies=[limited("read")])
+async def get_me(me: SignedIn) -> Json:
+    """The signed-in player (401 if none)."""
+    return Json({"name": me.name})
+
+
+@router.post("/me/claim", response_class=Json, dependencies=[limited("join")])
+async def claim_seats(body: ClaimBody, games: Games, me: SignedIn) -> Json:
+    """Make guest seats (by game and token) follow the signed-in account."""
+    held = [(s.game, s.token) for s in body.seats]
+    return Json(await games.claim(me, held))
+
+
+@router.get("/me/games", response_class=Json, dependencies=[limited("read")])
+async def my_games(games: Games, me: SignedIn) -> Json:
+    """The games the account holds a seat in, the player's turn first."""
+    return Json(await games.my_games(me))
+
+
+@router.post("/me/games/{game_id}/tokens", response_class=Json, dependencies=[limited("join")])
+async def device_tokens(game_id: str, games: Games, me: SignedIn) -> Json:
+    """Fresh tokens for the account's seats in a game, for this device."""
+    return Json(await games.device_tokens(me, game_id))

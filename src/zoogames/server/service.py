@@ -15,22 +15,25 @@ import contextlib
 import logging
 import re
 from collections import Counter, OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
+from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
 from zoogames.core.errors import InvalidOptions, ZoogamesError
 from zoogames.core.game import JSON
 from zoogames.core.message import msg
 from zoogames.core.rng import secret_seed
-from zoogames.server import catalog, tokens
+from zoogames.server import accounts, catalog, tokens
+from zoogames.server.accounts import Account
 from zoogames.server.bots import BotPool
 from zoogames.server.errors import ApiError, not_found
-from zoogames.server.hub import Hub
+from zoogames.server.hub import Hub, dumps
 from zoogames.server.ratelimit import RateLimits
+from zoogames.server.ratings import BOT_RATINGS, rating_json
 from zoogames.server.settings import Settings
-from zoogames.server.store import Conflict, Seat, Store
+from zoogames.server.store import Conflict, DeviceToken, Seat, Setup, Store
 from zoogames.server.table import Planned, Table, position_of
 
 log = logging.getLogger("zoogames.server")
@@ -38,13 +41,29 @@ T = TypeVar("T")
 
 GAME_ID = re.compile(r"[A-Za-z0-9]{1,16}")
 NAME_LENGTH = 32
+LOBBY_GAMES = 200
+"""Listed games ``GET /api/lobby`` shows at most (the newest)."""
+PACES = ("live", "turn-based")
+CHAT_LENGTH = 300
+"""The longest chat message, in characters."""
+CHAT_KEPT = 100
+"""Messages ``GET /api/games/{id}/chat`` returns at most (the last ones)."""
+RECENT = 20
+"""Recent games a profile shows."""
+LEADERBOARD = 100
+"""Players a leaderboard shows."""
+MIN_CLOCK = 1
+MAX_CLOCK = 7 * 86400
+"""A clock's bounds in seconds per action: from a blitz to a week (turn-based days)."""
+MY_GAMES = 200
+"""Games ``GET /api/me/games`` lists at most (the newest)."""
 DECK_TABLES = 100
 """Games with a deck of their own kept in memory at most (``Service._cache``)."""
 
 
 @dataclass(frozen=True, slots=True)
 class SeatRequest:
-    """One seat of a new game as asked for: ``me``, ``invite`` or ``bot``."""
+    """One seat of a new game as asked for: ``me``, ``invite``, ``open`` or ``bot``."""
 
     kind: str
     name: str | None = None
@@ -94,6 +113,8 @@ class Service:
         self.tables: OrderedDict[str, Table] = OrderedDict()
         self._loading: dict[str, asyncio.Task[Table]] = {}
         self._db = ThreadPoolExecutor(db_threads, thread_name_prefix="zoogames-db")
+        self._background: set[asyncio.Task[None]] = set()
+        """Timeouts and rating updates under way (held so that none is collected midway)."""
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
         """Run a store call in the database threads; a failing database is a 503."""
@@ -167,7 +188,7 @@ class Service:
             old = self.tables[gid]
             if len(self.tables) <= self.cache_size and not old.own_deck:
                 continue
-            busy = self.hub.watched(gid) or old.lock.locked() or old.bot_task
+            busy = self.hub.watched(gid) or old.lock.locked() or old.bot_task or old.clock
             if not busy and old is not table:
                 del self.tables[gid]
                 decks -= old.own_deck
@@ -180,8 +201,31 @@ class Service:
             fresh = await self.table(table.id)
             self.hub.push_state(fresh, 0)
 
+    async def rate(self, table: Table) -> None:
+        """Update the ratings of a rated game that is over (once: ``store.rate_game``)."""
+        accounts = [s.account for s in table.seats]
+        fixed = {
+            s.seat: BOT_RATINGS[s.bot]
+            for s in table.seats
+            if s.kind == "bot" and s.account is None and s.bot in BOT_RATINGS
+        }
+        result = table.state.result().to_json()
+        try:
+            if await self.db(self.store.rate_game, table.id, table.game, accounts, result, fixed):
+                log.info("game %s: ratings updated", table.id)
+        except (ApiError, Conflict):
+            log.error("game %s: ratings not updated (tried again at the next start)", table.id)
+
     async def resume_bots(self) -> None:
-        """Load every game waiting for a bot, which starts the bot (after a restart)."""
+        """Load every game waiting for a bot, which starts the bot (after a restart).
+
+        Rated games over whose ratings were not updated are rated now, and the clocks
+        of the games in play with one are armed again (``resume_clocks``).
+        """
+        await self.resume_clocks()
+        for game_id in await self.db(self.store.unrated_games):
+            with contextlib.suppress(ApiError):
+                await self.rate(await self.table(game_id))
         for game_id in await self.db(self.store.waiting_for_bots):
             try:
                 await self.table(game_id)
@@ -191,9 +235,46 @@ class Service:
     # ----- creating and reading --------------------------------------------------------
 
     async def create(
-        self, game_id: str, players: int, options: dict[str, Any], seats: list[SeatRequest]
+        self,
+        game_id: str,
+        players: int,
+        options: dict[str, Any],
+        seats: list[SeatRequest],
+        account: Account | None = None,
+        listed: bool = False,
+        pace: str = "live",
+        leave_bot: str | None = None,
+        rated: bool = False,
+        clock: int | None = None,
     ) -> dict[str, JSON]:
-        """Start a game; its id, seats, and a token for each human seat."""
+        """Start a game; its id, seats, and a token for each human seat.
+
+        A signed-in creator's ``me`` seats follow their account (named after it if no
+        name is given). ``open`` seats are for anyone to take (``take_seat``); a ``listed``
+        game shows in the lobby. The creator's first ``me`` seat is the host, who may
+        start the game with bots in the seats still open. ``leave_bot`` plays the seat
+        of a player who leaves (the catalog's first bot if ``None``). A ``rated`` game is
+        created signed in, seats only signed-in players and bots with a public rating,
+        and updates its players' ratings at the end. ``clock``: seconds a human seat has
+        for each action; on timeout the leave bot plays that action for it.
+        """
+        if clock is not None and not MIN_CLOCK <= clock <= MAX_CLOCK:
+            raise ApiError(
+                422, f"a clock is {MIN_CLOCK} to {MAX_CLOCK} seconds per action (7 days)"
+            )
+        if rated:
+            if account is None:
+                raise ApiError(401, "sign in to create a rated game")
+            for i, s in enumerate(seats):
+                if s.kind == "bot" and s.bot not in BOT_RATINGS:
+                    rated_bots = ", ".join(BOT_RATINGS)
+                    raise ApiError(
+                        422, f"seat {i}: a rated game takes only rated bots ({rated_bots})"
+                    )
+            if leave_bot is not None and leave_bot not in BOT_RATINGS:
+                raise ApiError(422, "a rated game's leave_bot must be a rated bot")
+        if pace not in PACES:
+            raise ApiError(422, f"pace must be live or turn-based, not {pace!r}")
         game = catalog.game_or_422(game_id)
         chosen = catalog.check_options(game, options)
         try:
@@ -202,11 +283,8 @@ class Service:
             raise ApiError(422, str(e)) from None
         if len(seats) != players:
             raise ApiError(422, f"give one seat per player: {players} players, {len(seats)} seats")
-        seed = secret_seed()  # 128 secret bits through BLAKE2b (core/rng.py)
-        try:
-            state = game.new_game(players=players, seed=seed, **chosen)
-        except InvalidOptions as e:
-            raise ApiError(422, str(e)) from None
+        if leave_bot is not None:
+            leave_bot = catalog.check_bot(leave_bot)
         table_seats: list[Seat] = []
         seat_tokens: dict[str, str] = {}
         invitations: dict[str, str] = {}
@@ -221,14 +299,52 @@ class Service:
                 name = clean_name(s.name, False)
                 if s.kind == "me":
                     seat_tokens[str(i)] = secret
-                    table_seats.append(Seat(i, "human", None, name, True, tokens.digest(secret)))
+                    mine = account.id if account is not None else None
+                    if name is None and account is not None:
+                        name = account.name
+                    table_seats.append(
+                        Seat(i, "human", None, name, True, tokens.digest(secret), None, mine)
+                    )
                 else:  # the invited player exchanges it for a token of their own (join)
                     invitations[str(i)] = secret
                     table_seats.append(
                         Seat(i, "human", None, name, False, None, tokens.digest(secret))
                     )
+            elif s.kind == "open":
+                if s.bot is not None or s.name is not None:
+                    raise ApiError(422, f"seat {i} is open: whoever takes it names it")
+                table_seats.append(Seat(i, "human", None, None, False, None))
             else:
-                raise ApiError(422, f"seat {i}: kind must be me, invite or bot, not {s.kind!r}")
+                raise ApiError(
+                    422, f"seat {i}: kind must be me, invite, open or bot, not {s.kind!r}"
+                )
+        host = next((s.seat for s in table_seats if s.token_sha256 is not None), None)
+        asked = {k: v for k, v in chosen.items() if k != "deck"}
+        setup = Setup(listed, pace, host, asked, leave_bot, rated=rated, clock=clock)
+        table = await self._start_table(game.id, players, chosen, table_seats, setup)
+        return {
+            "id": table.id,
+            "seats": [s.to_json() for s in table_seats],
+            "tokens": seat_tokens,
+            "invitations": invitations,
+        }
+
+    async def _start_table(
+        self,
+        game_id: str,
+        players: int,
+        chosen: dict[str, Any],
+        table_seats: list[Seat],
+        setup: Setup,
+        rematch_of: str | None = None,
+    ) -> Table:
+        """Deal a new game of checked options and seats, store it, and serve it."""
+        game = catalog.game_or_422(game_id)
+        seed = secret_seed()  # 128 secret bits through BLAKE2b (core/rng.py)
+        try:
+            state = game.new_game(players=players, seed=seed, **chosen)
+        except InvalidOptions as e:
+            raise ApiError(422, str(e)) from None
         gid = tokens.new_game_id()
         # A deck is stored once per content, apart from the game (store.py); the table keeps
         # it in its options to replay, whatever the engine wrote there.
@@ -243,21 +359,19 @@ class Service:
             table_seats,
             position_of(state, 0),
             (catalog.deck_sha256(deck), deck) if deck is not None else None,
+            setup,
+            rematch_of,
         )
         # (the engine's copy of the deck when it keeps one: one copy per game in memory)
         if deck is not None:
             deck = state.options.get("deck", deck)
         options = options_stored if deck is None else {**options_stored, "deck": deck}
         table = Table(gid, options, seed, created, 0, table_seats, state, [])
+        table.setup = setup
         self._cache(table)
         self._start_bot(table)
         log.info("game %s created: %s, %d players", gid, game.id, players)
-        return {
-            "id": gid,
-            "seats": [s.to_json() for s in table_seats],
-            "tokens": seat_tokens,
-            "invitations": invitations,
-        }
+        return table
 
     async def snapshot(self, game_id: str, token: str | None) -> dict[str, JSON]:
         """The snapshot of ``token``'s seat, or a spectator's without a token.
@@ -300,12 +414,14 @@ class Service:
         """Play ``action`` for ``token``'s seat; that seat's snapshot after it."""
         table, seat = await self.seat(game_id, token)
         async with table.lock:
+            table.timeouts = 0  # someone plays: the clock runs again
             await self._play(table, seat, action, number)
             return table.snapshot(seat)
 
     async def act_as(self, table: Table, seat: int, action: str, number: int) -> None:
         """Play ``action`` for ``seat`` (already authenticated); the pushes show the result."""
         async with table.lock:
+            table.timeouts = 0
             await self._play(table, seat, action, number)
 
     async def undo(self, game_id: str, token: str | None) -> dict[str, JSON]:
@@ -320,12 +436,19 @@ class Service:
         async with table.lock:
             await self._undo(table, seat)
 
-    async def join(self, game_id: str, token: str | None, name: str | None) -> dict[str, JSON]:
+    async def join(
+        self,
+        game_id: str,
+        token: str | None,
+        name: str | None,
+        account: Account | None = None,
+    ) -> dict[str, JSON]:
         """Accept an invitation, or rename a seat; the seat's snapshot.
 
         With an invitation, the seat gets a fresh token, returned here alone (``token``):
         the invitation stops working, so whoever else saw it (the game's creator) cannot
-        act for the player. With a seat's token, the seat is renamed.
+        act for the player. With a seat's token, the seat is renamed. A seat accepted
+        while signed in follows the account.
         """
         table = await self.table(game_id)
         if token is None:
@@ -340,12 +463,20 @@ class Service:
                 table.seats[seat] = replace(table.seats[seat], name=tidy, joined=True)
                 self.hub.push_state(table, table.number)
                 return table.snapshot(seat)
+            if table.setup.rated and account is None:
+                raise ApiError(403, "this game is rated: sign in to take a seat")
             fresh = tokens.new_token()
             invite = table.seats[invited].invite_sha256
             assert invite is not None
             try:
                 await self.db(
-                    self.store.accept, table.id, invited, invite, tokens.digest(fresh), tidy
+                    self.store.accept,
+                    table.id,
+                    invited,
+                    invite,
+                    tokens.digest(fresh),
+                    tidy,
+                    account.id if account is not None else None,
                 )
             except Conflict:
                 await self._reload(table)
@@ -360,9 +491,446 @@ class Service:
                 joined=True,
                 token_sha256=tokens.digest(fresh),
                 invite_sha256=None,
+                account=account.id if account is not None else None,
             )
             self.hub.push_state(table, table.number)
             return {**table.snapshot(invited), "token": fresh}
+
+    # ----- accounts --------------------------------------------------------------------
+
+    async def account_of(self, cookie: str | None) -> Account | None:
+        """The account of a session cookie, if it names an unexpired session."""
+        if not cookie or len(cookie) > 200:
+            return None
+        found = await self.db(self.store.session_account, tokens.digest(cookie))
+        return Account(*found) if found is not None else None
+
+    async def _session(self, account: Account) -> str:
+        """A new session of ``account``: the cookie's value (the database keeps its digest)."""
+        cookie = tokens.new_session()
+        expires = datetime.now(UTC) + timedelta(days=self.settings.session_days)
+        await self.db(self.store.new_session, tokens.digest(cookie), account.id, expires)
+        return cookie
+
+    async def sign_up(self, name: str, password: str) -> tuple[Account, str]:
+        """Make an account and sign it in: the account and its session cookie's value."""
+        accounts.check_name(name)
+        accounts.check_password(password, name)
+        key = accounts.name_key(name)
+        if await self.db(self.store.account_named, key) is not None:
+            raise ApiError(409, "this name is taken: choose another")  # before the costly hash
+        hashed = await accounts.hash_password(password)
+        try:
+            account_id = await self.db(self.store.create_account, name, key, hashed)
+        except Conflict:
+            raise ApiError(409, "this name is taken: choose another") from None
+        account = Account(account_id, name)
+        log.info("account %d created", account_id)
+        return account, await self._session(account)
+
+    async def sign_in(self, name: str, password: str) -> tuple[Account, str]:
+        """Check a name and password: the account and a new session cookie's value.
+
+        A wrong name and a wrong password get the same answer after the same work (an
+        argon2 verification either way), so sign-in does not tell which names exist.
+        """
+        found = None
+        if accounts.NAME.fullmatch(name) and len(password) <= accounts.PASSWORD_MAX:
+            found = await self.db(self.store.account_by_key, accounts.name_key(name))
+        ok, newer = await accounts.verify_password(
+            found[2] if found is not None else None, password[: accounts.PASSWORD_MAX]
+        )
+        if not ok or found is None:
+            raise ApiError(401, "wrong name or password")
+        if newer is not None:
+            await self.db(self.store.rehash, found[0], newer)
+        account = Account(found[0], found[1])
+        return account, await self._session(account)
+
+    async def sign_out(self, cookie: str | None) -> None:
+        """End the session of ``cookie`` (nothing if it names none)."""
+        if cookie and len(cookie) <= 200:
+            await self.db(self.store.end_session, tokens.digest(cookie))
+
+    async def sign_out_everywhere(self, account: Account) -> None:
+        """End every session of ``account`` and revoke its device tokens."""
+        await self.db(self.store.end_everywhere, account.id)
+        for table in self.tables.values():
+            table.device_tokens = {
+                k: d for k, d in table.device_tokens.items() if d.account != account.id
+            }
+
+    async def claim(self, account: Account, held: list[tuple[str, str]]) -> dict[str, JSON]:
+        """Bind guest seats to ``account`` by their ``(game id, token)``.
+
+        Each seat is claimed or refused on its own (a game gone, a token that is not a
+        seat's, a seat that follows another account): one bad entry spoils nothing.
+        """
+        claimed: list[JSON] = []
+        refused: list[JSON] = []
+        for game_id, token in held:
+            try:
+                table, seat = await self.seat(game_id, token)
+                async with table.lock:
+                    if table.seats[seat].account not in (None, account.id):
+                        raise ApiError(409, "this seat follows another account")
+                    if not await self.db(self.store.bind_seats, table.id, [seat], account.id):
+                        await self._reload(table)
+                        raise ApiError(409, "this seat changed meanwhile; try again")
+                    table.seats[seat] = replace(table.seats[seat], account=account.id)
+                claimed.append({"game": table.id, "seat": seat})
+            except ApiError as e:
+                if e.status in (429, 503):
+                    raise
+                refused.append({"game": game_id, "detail": e.detail})
+        return {"claimed": claimed, "refused": refused}
+
+    async def my_games(self, account: Account) -> dict[str, JSON]:
+        """The games ``account`` holds a seat in, the player's turn first.
+
+        Then the others in play, then those over; each group the newest first.
+        """
+        games = await self.db(self.store.my_games, account.id, MY_GAMES)
+        listed: list[dict[str, JSON]] = []
+        for g in games:
+            mine = [s.seat for s in g.seats if s.account == account.id]
+            playing = g.status == "playing"
+            listed.append(
+                {
+                    "id": g.id,
+                    "game": g.game,
+                    "status": g.status,
+                    "to_move": g.to_move if playing else None,
+                    "your_turn": playing and g.to_move in mine,
+                    "you": mine,
+                    "seats": [s.to_json() for s in g.seats],
+                    "created_at": g.created_at.isoformat(),
+                }
+            )
+        listed.sort(key=lambda g: (not g["your_turn"], g["status"] != "playing"))
+        return {"games": listed}
+
+    async def device_tokens(self, account: Account, game_id: str) -> dict[str, JSON]:
+        """Fresh tokens for every seat of ``account`` in a game, for one more device.
+
+        The seats' first tokens keep working (the other devices go on as they were); the
+        new ones are stored as SHA-256 only and revoked by signing out everywhere.
+        """
+        table = await self.table(game_id)
+        async with table.lock:
+            mine = [s.seat for s in table.seats if s.account == account.id and s.kind == "human"]
+            if not mine:
+                raise ApiError(403, "you hold no seat in this game")
+            fresh = {seat: tokens.new_token() for seat in mine}
+            made = [DeviceToken(tokens.digest(t), seat, account.id) for seat, t in fresh.items()]
+            await self.db(self.store.add_device_token, table.id, made)
+            for d in made:
+                table.device_tokens[d.sha256] = d
+        return {"tokens": {str(seat): t for seat, t in fresh.items()}}
+
+    # ----- at the table ----------------------------------------------------------------
+
+    def _chat_message(
+        self, table: Table, msg_id: int, seat: int, text: str, at: datetime
+    ) -> dict[str, JSON]:
+        """A chat message as sent: its text is JSON text, never markup."""
+        return {
+            "type": "chat",
+            "id": msg_id,
+            "seat": seat,
+            "name": table.seats[seat].name,
+            "text": text,
+            "at": at.isoformat(),
+        }
+
+    async def say(self, table: Table, seat: int, text: str) -> dict[str, JSON]:
+        """Store a seat's chat message; push it to every connection that has not muted it.
+
+        The answer is the message as pushed.
+        """
+        tidy = " ".join(text.split())
+        if not tidy or len(tidy) > CHAT_LENGTH:
+            raise ApiError(422, f"a chat message is 1 to {CHAT_LENGTH} characters")
+        if not tidy.isprintable():
+            raise ApiError(422, "a chat message may hold printable characters only")
+        msg_id, at = await self.db(self.store.add_chat, table.id, seat, tidy)
+        message = self._chat_message(table, msg_id, seat, tidy, at)
+        text_out = dumps(message)
+        for conn in self.hub.games.get(table.id, ()):
+            if conn.seat is None or (conn.seat, seat) not in table.setup.mutes:
+                conn.send(text_out)
+        return message
+
+    async def chat(self, game_id: str, token: str | None) -> dict[str, JSON]:
+        """A table's last messages, without those of the seats the token's seat muted."""
+        table = await self.table(game_id)
+        seat, _ = table.identify(token)
+        muted = {m for s, m in table.setup.mutes if s == seat}
+        rows = await self.db(self.store.chat, table.id, CHAT_KEPT)
+        messages: list[JSON] = [
+            self._chat_message(table, i, s, text, at) for i, s, text, at in rows if s not in muted
+        ]
+        return {"messages": messages, "muted": sorted(muted)}
+
+    async def mute(self, game_id: str, token: str | None, other: int, on: bool) -> dict[str, JSON]:
+        """The token's seat stops (``on``) or starts again seeing ``other``'s messages."""
+        table, seat = await self.seat(game_id, token)
+        if not 0 <= other < len(table.seats) or other == seat:
+            raise ApiError(422, "mute another seat of this game")
+        async with table.lock:
+            await self.db(self.store.mute, table.id, seat, other, on)
+            mutes = set(table.setup.mutes)
+            (mutes.add if on else mutes.discard)((seat, other))
+            table.setup = replace(table.setup, mutes=frozenset(mutes))
+        return {"muted": sorted(m for s, m in table.setup.mutes if s == seat)}
+
+    async def leave(self, game_id: str, token: str | None) -> dict[str, JSON]:
+        """The token's player leaves: the seat is played by the game's leave bot for good.
+
+        Its token (and device tokens) stop working; the answer is a spectator's snapshot.
+        """
+        table, seat = await self.seat(game_id, token)
+        async with table.lock:
+            if table.over:
+                raise ApiError(409, "the game is over")
+            if table.open_seats:
+                raise ApiError(409, "the game has not started: nothing to leave yet")
+            target = table.seats[seat]
+            bot = table.setup.leave_bot or ("greedy" if table.setup.rated else catalog.BOTS[0][0])
+            label = catalog.bot_label(bot)
+            try:
+                await self.db(self.store.leave, table.id, seat, target.token_sha256, bot, label)
+            except Conflict:
+                await self._reload(table)
+                raise ApiError(409, "this seat changed meanwhile; reload the game") from None
+            # (the account stays: a rated game's result still counts for the leaver)
+            table.seats[seat] = replace(target, kind="bot", bot=bot, name=label, token_sha256=None)
+            table.device_tokens = {k: d for k, d in table.device_tokens.items() if d.seat != seat}
+            for conn in self.hub.games.get(table.id, ()):
+                if conn.seat == seat:
+                    conn.seat = None  # its sockets watch from now on
+            if table.state.to_move == seat and table.bot_task is None:
+                self._start_bot(table)
+            self.hub.push_state(table, table.number)
+            return table.snapshot(None)
+
+    async def rematch(self, game_id: str, token: str | None) -> dict[str, JSON]:
+        """A new deal with the same seats and options, once the game is over.
+
+        The asker's seat is theirs at once (its token in the answer); every other human
+        seat is offered to its player: their old seat's token is the new seat's
+        invitation (``join`` the new game with it). Bots stay. One rematch per game: the
+        next asker gets 409 naming it; the old game's snapshot names it in ``rematch``.
+        """
+        table, mine = await self.seat(game_id, token)
+        async with table.lock:
+            if not table.over:
+                raise ApiError(409, "the game is not over: a rematch comes at the end")
+            if table.setup.rematch is not None:
+                raise ApiError(409, f"a rematch was made already: game {table.setup.rematch}")
+            fresh = tokens.new_token()
+            seats: list[Seat] = []
+            for s in table.seats:
+                if s.kind == "bot":
+                    seats.append(Seat(s.seat, "bot", s.bot, s.name, True, None))
+                elif s.seat == mine:
+                    seats.append(
+                        Seat(
+                            s.seat,
+                            "human",
+                            None,
+                            s.name,
+                            True,
+                            tokens.digest(fresh),
+                            None,
+                            s.account,
+                        )
+                    )
+                else:  # offered: the old seat's token (or invitation) invites to the new one
+                    invite = s.token_sha256 or s.invite_sha256
+                    seats.append(
+                        Seat(s.seat, "human", None, s.name, False, None, invite, s.account)
+                    )
+            asked = table.setup.asked
+            if asked is None:  # a game from before 0005: its options as resolved, those listed
+                names = {o.name for o in catalog.game_or_422(table.game).option_specs()}
+                asked = {k: v for k, v in table.options.items() if k in names and k != "deck"}
+            chosen = dict(asked)
+            if "deck" in table.options:
+                chosen["deck"] = table.options["deck"]
+            setup = replace(table.setup, host=mine, asked=asked, rematch=None, mutes=frozenset())
+            try:
+                new = await self._start_table(
+                    table.game, len(seats), chosen, seats, setup, rematch_of=table.id
+                )
+            except Conflict:
+                await self._reload(table)
+                raise ApiError(409, "a rematch was made meanwhile; reload the game") from None
+            table.setup = replace(table.setup, rematch=new.id)
+            self.hub.push_state(table, table.number)
+            return {
+                "id": new.id,
+                "seats": [s.to_json() for s in seats],
+                "tokens": {str(mine): fresh},
+                "invitations": {},
+            }
+
+    # ----- ratings and profiles ---------------------------------------------------------
+
+    async def profile(self, name: str) -> dict[str, JSON]:
+        """A player's profile: games played and won per game, ratings, recent games."""
+        found = None
+        if accounts.NAME.fullmatch(name):
+            found = await self.db(self.store.profile, accounts.name_key(name), RECENT)
+        if found is None:
+            raise ApiError(404, "there is no player with this name")
+        per_game: dict[str, dict[str, int]] = {}
+        recent: list[JSON] = []
+        for gid, game, status, result, created, rated, seat in found["games"]:
+            counts = per_game.setdefault(game, {"played": 0, "won": 0})
+            over = status == "over"
+            won = over and isinstance(result, dict) and seat in result.get("winners", [])
+            if over:
+                counts["played"] += 1
+                counts["won"] += int(won)
+            if len(recent) < RECENT:
+                recent.append(
+                    {
+                        "id": gid,
+                        "game": game,
+                        "status": status,
+                        "seat": seat,
+                        "won": won if over else None,
+                        "rated": rated,
+                        "created_at": created.isoformat(),
+                        "replay": f"/api/games/{gid}/replay/0" if over else None,
+                        "record": f"/api/games/{gid}/record" if over else None,
+                    }
+                )
+        ratings_json: dict[str, JSON] = {
+            game: {**rating_json(r.mu, r.sigma), "games": r.games}
+            for game, r in found["ratings"].items()
+        }
+        return {
+            "name": found["name"],
+            "games": per_game,
+            "ratings": ratings_json,
+            "recent": recent,
+        }
+
+    async def leaderboard(self, game_id: str) -> dict[str, JSON]:
+        """The best players at a catalog game by ordinal, and the bots' fixed ratings."""
+        game = catalog.game_or_422(game_id)
+        rows = await self.db(self.store.leaderboard, game.id, LEADERBOARD)
+        players: list[JSON] = [
+            {"name": name, **rating_json(mu, sigma), "games": games}
+            for name, mu, sigma, games in rows
+        ]
+        bots: list[JSON] = [
+            {"bot": spec, "label": catalog.bot_label(spec), **rating_json(mu, sigma)}
+            for spec, (mu, sigma) in BOT_RATINGS.items()
+        ]
+        return {"game": game.id, "players": players, "bots": bots}
+
+    # ----- the lobby -------------------------------------------------------------------
+
+    async def lobby(self) -> dict[str, JSON]:
+        """Listed tables with open seats to join, and listed games in play to watch."""
+        open_tables: list[JSON] = []
+        playing: list[JSON] = []
+        for g in await self.db(self.store.listed_games, LOBBY_GAMES):
+            free = [s.seat for s in g.seats if s.open]
+            entry: dict[str, JSON] = {
+                "id": g.id,
+                "game": g.game,
+                "players": len(g.seats),
+                "options": g.options,
+                "pace": g.pace,
+                "seats": [{**s.to_json(), "open": s.open} for s in g.seats],
+                "free": len(free),
+                "rated": g.rated,
+                "created_at": g.created_at.isoformat(),
+            }
+            (open_tables if free else playing).append(entry)
+        return {"open": open_tables, "playing": playing}
+
+    async def take_seat(
+        self, game_id: str, seat: int, name: str | None, account: Account | None
+    ) -> dict[str, JSON]:
+        """Take an open seat: the seat's snapshot with its new token (``token``).
+
+        The token is shown only here. The game starts when no seat is open any more.
+
+        A signed-in player's seat follows the account (and is named after it unless a
+        name is given); a guest must give a name. Of two players racing for one seat,
+        exactly one gets it (the table's lock in this process, the database's guard
+        across processes); the other gets 409.
+        """
+        table = await self.table(game_id)
+        if table.setup.rated and account is None:
+            raise ApiError(403, "this game is rated: sign in to take a seat")
+        if name is None and account is not None:
+            name = account.name
+        tidy = clean_name(name, True)
+        assert tidy is not None
+        async with table.lock:
+            if not 0 <= seat < len(table.seats):
+                raise ApiError(422, f"the game has seats 0 to {len(table.seats) - 1}, not {seat}")
+            if table.over:
+                raise ApiError(409, "the game is over")
+            if not table.seats[seat].open:
+                raise ApiError(409, "this seat is taken; choose another")
+            fresh = tokens.new_token()
+            mine = account.id if account is not None else None
+            try:
+                await self.db(
+                    self.store.take_open_seat, table.id, seat, tokens.digest(fresh), tidy, mine
+                )
+            except Conflict:
+                await self._reload(table)
+                raise ApiError(409, "this seat is taken; choose another") from None
+            table.seats[seat] = replace(
+                table.seats[seat],
+                name=tidy,
+                joined=True,
+                token_sha256=tokens.digest(fresh),
+                account=mine,
+            )
+            self._seated(table)
+            return {**table.snapshot(seat), "token": fresh}
+
+    async def start_with_bots(
+        self, game_id: str, token: str | None, spec: str | None
+    ) -> dict[str, JSON]:
+        """The host starts the game now: every open seat is played by the bot ``spec``."""
+        table, mine = await self.seat(game_id, token)
+        bot = catalog.check_bot(spec)
+        async with table.lock:
+            if table.setup.host != mine:
+                raise ApiError(403, "only the table's host (its creator) may start it")
+            free = table.open_seats
+            if not free:
+                raise ApiError(409, "no seat is open: the game has started")
+            label = catalog.bot_label(bot)
+            try:
+                await self.db(self.store.fill_open_seats, table.id, free, bot, label)
+            except Conflict:
+                await self._reload(table)
+                raise ApiError(409, "a seat was taken meanwhile; reload the game") from None
+            for seat in free:
+                table.seats[seat] = replace(
+                    table.seats[seat], kind="bot", bot=bot, name=label, joined=True
+                )
+            self._seated(table)
+            return table.snapshot(mine)
+
+    def _seated(self, table: Table) -> None:
+        """After a seat was filled: push it, and start the game's bot once none is open."""
+        if not table.open_seats and table.bot_task is None:
+            self._start_bot(table)
+        self.hub.push_state(table, table.number)
+        if table.thinking is not None:
+            self.hub.send_all(table.id, {"type": "thinking", "seat": table.thinking})
 
     async def hand_to_bot(
         self, game_id: str, token: str | None, seat: int, spec: str | None
@@ -380,6 +948,8 @@ class Service:
             target = table.seats[seat]
             if target.kind != "human" or target.joined:
                 raise ApiError(409, "only an invited seat nobody has joined can go to a bot")
+            if target.open:
+                raise ApiError(409, "open seats go to bots when the table's host starts it")
             if table.over:
                 raise ApiError(409, "the game is over", msg("error.over"))
             label = catalog.bot_label(bot)
@@ -445,7 +1015,12 @@ class Service:
         table.commit(planned)
 
     def _changed(self, table: Table, log_from: int) -> None:
-        """After a committed change: start a bot if one is to move, push every view."""
+        """After a committed change: start a bot if one is to move, push every view.
+
+        A rated game that has just ended updates its players' ratings.
+        """
+        if table.over and table.setup.rated:
+            self._in_background(self.rate(table))
         table.thinking = None
         self._start_bot(table)
         self.hub.push_state(table, log_from)
@@ -458,16 +1033,71 @@ class Service:
         """If a bot is to move and none is thinking on this position, start one.
 
         A game of bots alone is played only while someone watches it: otherwise anyone
-        could start games that keep the workers busy for nobody.
+        could start games that keep the workers busy for nobody. Arms the clock of a
+        human seat to move (``_arm_clock``).
         """
+        self._arm_clock(table)
         seat = table.state.to_move
-        if seat is None or table.seats[seat].kind != "bot":
-            return
+        if seat is None or table.seats[seat].kind != "bot" or table.open_seats:
+            return  # (a table with open seats waits for its players)
         if table.all_bots and not self.hub.watched(table.id):
             table.thinking = None
             return
         table.thinking = seat
         table.bot_task = asyncio.create_task(self._bot_turn(table, seat, table.revision))
+
+    # ----- clocks ----------------------------------------------------------------------
+
+    def _arm_clock(self, table: Table) -> None:
+        """Set the timer of the seat to move, if a clock runs (``Table.deadline``)."""
+        if table.clock is not None:
+            table.clock.cancel()
+            table.clock = None
+        deadline = table.deadline()
+        if deadline is None:
+            return
+        delay = max(0.0, (deadline - datetime.now(UTC)).total_seconds())
+        revision = table.revision
+        table.clock = asyncio.get_running_loop().call_later(
+            delay, lambda: self._in_background(self._timeout(table, revision))
+        )
+
+    def _in_background(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` as a task held until it is done."""
+        task = asyncio.create_task(work)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    async def _timeout(self, table: Table, revision: int) -> None:
+        """The seat to move ran out of time: the game's leave bot plays that action for it.
+
+        The seat stays its player's. After ``MAX_TIMEOUTS`` in a row (nobody plays any
+        more) the clock stops, so that absent players cost the bot workers nothing.
+        """
+        if table.revision != revision or self.tables.get(table.id) is not table:
+            return
+        seat = table.state.to_move
+        if seat is None or table.deadline() is None:
+            return
+        spec = table.setup.leave_bot or catalog.BOTS[0][0]
+        notation = await self.bots.choose(table.id, spec, table.state.clone(), attended=False)
+        async with table.lock:
+            if table.revision != revision or self.tables.get(table.id) is not table:
+                return  # the player acted meanwhile
+            table.timeouts += 1
+            log.info("game %s: seat %d ran out of time", table.id, seat)
+            try:
+                await self._play(table, seat, notation, table.number)
+            except ApiError as e:
+                log.error("game %s: the timeout's action was refused: %s", table.id, e.detail)
+
+    async def resume_clocks(self) -> None:
+        """Load every game in play with a clock, which arms it (after a restart)."""
+        for game_id in await self.db(self.store.clocked_games):
+            try:
+                await self.table(game_id)
+            except ApiError as e:
+                log.error("game %s: clock not resumed: %s", game_id, e.detail)
 
     def watching(self, table: Table, client: str) -> None:
         """A client said hello on ``table``: a game of bots alone is played while watched.

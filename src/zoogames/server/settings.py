@@ -20,10 +20,16 @@ RATE_DEFAULTS: dict[str, str] = {
     "connect": "60/minute",
     "hello": "10/second;120/minute",
     "message": "30/second;1200/minute",
+    "signup": "5/hour;20/day",
+    "signin": "10/minute;60/hour",
+    "lobby": "2/second;120/minute",
+    "chat": "1/second;20/minute",
 }
 """Requests per client address, by kind: games created, joins and seat changes, actions
 and undos (HTTP and socket), reads (snapshots, replays, records), socket connections,
-``hello`` messages (each answered with a whole snapshot), and socket messages of any kind."""
+``hello`` messages (each answered with a whole snapshot), socket messages of any kind,
+accounts made, sign-in attempts (each costs an argon2 hash; the limit makes guessing a
+password slow), lobby listings, and chat messages and mutes."""
 
 
 def _env(name: str, default: str) -> str:
@@ -85,6 +91,11 @@ class Settings:
     while someone watches them)."""
     watched_bot_games: int = 4
     """All-bot games one client address may have played for it at once (by watching them)."""
+    tls: bool = False
+    """The server is reached over HTTPS (itself or its reverse proxy): session cookies get
+    ``Secure``, so a browser never sends them over plain HTTP."""
+    session_days: int = 30
+    """Days a sign-in lasts; the browser then signs in again."""
 
     def rate(self, kind: str) -> str:
         """The limit of ``kind`` (``off`` if none)."""
@@ -117,4 +128,6 @@ def from_env() -> Settings:
         bot_budget=_float("BOT_BUDGET", d.bot_budget),
         unattended_bot_seconds=_float("UNATTENDED_BOT_SECONDS", d.unattended_bot_seconds),
         watched_bot_games=_int("WATCHED_BOT_GAMES", d.watched_bot_games),
+        tls=_env("TLS", "off").lower() in ("on", "1", "true", "yes"),
+        session_days=_int("SESSION_DAYS", d.session_days),
     )

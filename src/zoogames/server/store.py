@@ -30,11 +30,22 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import aliased
 
 from zoogames.core.rng import SECRET
-from zoogames.server.models import ActionRow, DeckRow, GameRow, SeatRow
+from zoogames.server.models import (
+    AccountRow,
+    ActionRow,
+    ChatRow,
+    DeckRow,
+    DeviceTokenRow,
+    GameRow,
+    MuteRow,
+    RatingRow,
+    SeatRow,
+    SessionRow,
+)
 
 DEFAULT_URL = "sqlite:///var/zoogames.db"
 """SQLite in ``./var/`` (relative to the directory the server starts in)."""
@@ -58,6 +69,18 @@ class Seat:
     joined: bool
     token_sha256: str | None
     invite_sha256: str | None = None
+    account: int | None = None
+    """The account the seat follows (``None``: a guest's seat, held by its token alone)."""
+
+    @property
+    def open(self) -> bool:
+        """An open seat: a human seat nobody holds nor is invited to, which anyone may take."""
+        return (
+            self.kind == "human"
+            and not self.joined
+            and self.token_sha256 is None
+            and self.invite_sha256 is None
+        )
 
     def to_json(self) -> dict[str, Any]:
         """The seat as snapshots show it (never its token)."""
@@ -85,6 +108,68 @@ class GameData:
     actions: list[tuple[str, int]]
     deck: dict[str, Any] | None = None
     """The game's own deck (put back into the options to replay it), if it has one."""
+    device_tokens: tuple[DeviceToken, ...] = ()
+    """The further tokens of its account-bound seats (``device_tokens``)."""
+    setup: Setup | None = None
+    """How the game was set up beyond its record (``None``: the defaults)."""
+    turn_from: datetime | None = None
+    """When the turn now running began (the last action, or the last seat filled)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """A game's setup beyond its record: its place in the lobby, and what its creator chose."""
+
+    listed: bool = False
+    pace: str = "live"
+    host: int | None = None
+    """The host's seat (the creator's): who may start with bots in open seats."""
+    asked: dict[str, Any] | None = None
+    """The options as asked for (a rematch asks again); ``None``: unknown (an old game)."""
+    leave_bot: str | None = None
+    """The bot that plays a leaving player's seat; ``None``: the catalog's first."""
+    rematch: str | None = None
+    """The id of the game's rematch, if one was made."""
+    mutes: frozenset[tuple[int, int]] = frozenset()
+    """(seat, muted seat): who no longer sees whose chat messages."""
+    rated: bool = False
+    """Rated: signed-in players (and rated bots) only; ratings change at the end."""
+    clock: int | None = None
+    """Seconds a human seat has for each action (``None``: no clock)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Listed:
+    """One listed game as ``GET /api/lobby`` shows it."""
+
+    id: str
+    game: str
+    options: dict[str, Any]
+    pace: str
+    created_at: datetime
+    seats: list[Seat]
+    rated: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class DeviceToken:
+    """A further token of an account's seat: its SHA-256, the seat, the account."""
+
+    sha256: str
+    seat: int
+    account: int
+
+
+@dataclass(frozen=True, slots=True)
+class MyGame:
+    """One game an account holds a seat in, as ``GET /api/me/games`` lists it."""
+
+    id: str
+    game: str
+    status: str
+    to_move: int | None
+    created_at: datetime
+    seats: list[Seat]
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,6 +240,25 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
+def _utc(moment: datetime) -> datetime:
+    """A stored time as an aware UTC time: SQLite gives them back without their zone."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def _seat(row: Any) -> Seat:
+    """A seat of a ``seats`` row."""
+    return Seat(
+        row.seat,
+        row.kind,
+        row.bot,
+        row.name,
+        row.joined,
+        row.token_sha256,
+        row.invite_sha256,
+        row.account_id,
+    )
+
+
 class DriverSql:
     """The hot path's SQL in the database driver's own parameter style."""
 
@@ -196,13 +300,25 @@ class Store:
         seats: list[Seat],
         position: Position,
         deck: tuple[str, dict[str, Any]] | None = None,
+        setup: Setup | None = None,
+        rematch_of: str | None = None,
     ) -> datetime:
         """Store a new game, its seats and its deck ``(sha256, content)``; its creation time.
 
-        A deck already stored (the same content) is not stored again.
+        A deck already stored (the same content) is not stored again. ``rematch_of``: the
+        game this one is the rematch of; :class:`Conflict` (nothing stored) if that game
+        has its rematch already.
         """
         created = _now()
         with self.engine.begin() as conn:
+            if rematch_of is not None:  # one rematch per game: the first to ask makes it
+                done = conn.execute(
+                    update(GameRow)
+                    .where(GameRow.id == rematch_of, GameRow.rematch.is_(None))
+                    .values(rematch=game_id)
+                )
+                if done.rowcount != 1:
+                    raise Conflict
             if deck is not None:
                 sha, content = deck
                 known = conn.execute(select(DeckRow.sha256).where(DeckRow.sha256 == sha)).first()
@@ -221,6 +337,13 @@ class Store:
                     status=position.status,
                     result=position.result,
                     deck_sha256=deck[0] if deck is not None else None,
+                    listed=setup.listed if setup is not None else False,
+                    pace=setup.pace if setup is not None else "live",
+                    host=setup.host if setup is not None else None,
+                    asked=setup.asked if setup is not None else None,
+                    leave_bot=setup.leave_bot if setup is not None else None,
+                    rated=setup.rated if setup is not None else False,
+                    clock=setup.clock if setup is not None else None,
                 )
             )
             conn.execute(
@@ -235,6 +358,7 @@ class Store:
                         "joined": s.joined,
                         "token_sha256": s.token_sha256,
                         "invite_sha256": s.invite_sha256,
+                        "account_id": s.account,
                     }
                     for s in seats
                 ],
@@ -255,6 +379,20 @@ class Store:
                 .where(ActionRow.game_id == game_id)
                 .order_by(ActionRow.number)
             ).all()
+            last_at = conn.execute(
+                select(ActionRow.created_at)
+                .where(ActionRow.game_id == game_id)
+                .order_by(ActionRow.number.desc())
+                .limit(1)
+            ).scalar_one_or_none()
+            mutes = conn.execute(
+                select(MuteRow.seat, MuteRow.muted).where(MuteRow.game_id == game_id)
+            ).all()
+            devices = conn.execute(
+                select(DeviceTokenRow.sha256, DeviceTokenRow.seat, DeviceTokenRow.account_id).where(
+                    DeviceTokenRow.game_id == game_id
+                )
+            ).all()
             deck = None
             if row.deck_sha256 is not None:
                 deck = conn.execute(
@@ -268,12 +406,22 @@ class Store:
             created_at=row.created_at,
             revision=row.revision,
             status=row.status,
-            seats=[
-                Seat(s.seat, s.kind, s.bot, s.name, s.joined, s.token_sha256, s.invite_sha256)
-                for s in seats
-            ],
+            seats=[_seat(s) for s in seats],
             actions=[(a.notation, a.seat) for a in actions],
             deck=deck,
+            device_tokens=tuple(DeviceToken(d.sha256, d.seat, d.account_id) for d in devices),
+            setup=Setup(
+                row.listed,
+                row.pace,
+                row.host,
+                row.asked,
+                row.leave_bot,
+                row.rematch,
+                frozenset((m.seat, m.muted) for m in mutes),
+                row.rated,
+                row.clock,
+            ),
+            turn_from=max(_utc(t) for t in (row.created_at, row.turn_from, last_at) if t),
         )
 
     def add_action(
@@ -339,7 +487,15 @@ class Store:
                 .values(name=name, joined=True)
             )
 
-    def accept(self, game_id: str, seat: int, invite: str, token: str, name: str) -> None:
+    def accept(
+        self,
+        game_id: str,
+        seat: int,
+        invite: str,
+        token: str,
+        name: str,
+        account: int | None = None,
+    ) -> None:
         """Exchange the seat's invitation (digest ``invite``) for the token (digest ``token``).
 
         Raises :class:`Conflict` (and changes nothing) if the invitation is no longer the
@@ -353,7 +509,13 @@ class Store:
                     SeatRow.seat == seat,
                     SeatRow.invite_sha256 == invite,
                 )
-                .values(name=name, joined=True, token_sha256=token, invite_sha256=None)
+                .values(
+                    name=name,
+                    joined=True,
+                    token_sha256=token,
+                    invite_sha256=None,
+                    account_id=account,
+                )
             )
             if done.rowcount != 1:
                 raise Conflict
@@ -396,5 +558,399 @@ class Store:
                     SeatRow.kind == "bot",
                     exists().where(human.game_id == GameRow.id, human.kind == "human"),
                 )
+            ).all()
+        return [r.id for r in rows]
+
+    # ----- accounts ----------------------------------------------------------------------
+
+    def create_account(self, name: str, key: str, password_hash: str) -> int:
+        """A new account's id; :class:`Conflict` if the name (``key``) is taken."""
+        try:
+            with self.engine.begin() as conn:
+                return int(
+                    conn.execute(
+                        insert(AccountRow)
+                        .values(
+                            name=name, name_key=key, password_hash=password_hash, created_at=_now()
+                        )
+                        .returning(AccountRow.id)
+                    ).scalar_one()
+                )
+        except IntegrityError as e:  # the unique name key: someone else has the name
+            raise Conflict from e
+
+    def account_by_key(self, key: str) -> tuple[int, str, str] | None:
+        """``(id, name, password hash)`` of the account named ``key``, or ``None``."""
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(AccountRow.id, AccountRow.name, AccountRow.password_hash).where(
+                    AccountRow.name_key == key
+                )
+            ).first()
+        return (row.id, row.name, row.password_hash) if row is not None else None
+
+    def account_named(self, key: str) -> tuple[int, str] | None:
+        """``(id, name)`` of the account named ``key``, or ``None``."""
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(AccountRow.id, AccountRow.name).where(AccountRow.name_key == key)
+            ).first()
+        return (row.id, row.name) if row is not None else None
+
+    def rehash(self, account: int, password_hash: str) -> None:
+        """Store a password's hash made with newer parameters."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(AccountRow)
+                .where(AccountRow.id == account)
+                .values(password_hash=password_hash)
+            )
+
+    def new_session(self, sha256: str, account: int, expires: datetime) -> None:
+        """Store a session (its cookie's SHA-256); forget every expired session meanwhile."""
+        now = _now()
+        with self.engine.begin() as conn:
+            conn.execute(delete(SessionRow).where(SessionRow.expires_at <= now))
+            conn.execute(
+                insert(SessionRow).values(
+                    sha256=sha256, account_id=account, created_at=now, expires_at=expires
+                )
+            )
+
+    def session_account(self, sha256: str) -> tuple[int, str] | None:
+        """``(id, name)`` of the account of an unexpired session, or ``None``."""
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(AccountRow.id, AccountRow.name)
+                .join(SessionRow, SessionRow.account_id == AccountRow.id)
+                .where(SessionRow.sha256 == sha256, SessionRow.expires_at > _now())
+            ).first()
+        return (row.id, row.name) if row is not None else None
+
+    def end_session(self, sha256: str) -> None:
+        """Forget one session."""
+        with self.engine.begin() as conn:
+            conn.execute(delete(SessionRow).where(SessionRow.sha256 == sha256))
+
+    def end_everywhere(self, account: int) -> None:
+        """Forget every session and device token of an account."""
+        with self.engine.begin() as conn:
+            conn.execute(delete(SessionRow).where(SessionRow.account_id == account))
+            conn.execute(delete(DeviceTokenRow).where(DeviceTokenRow.account_id == account))
+
+    def bind_seats(self, game_id: str, seats: list[int], account: int) -> int:
+        """Bind guest seats to ``account`` (seats bound already to it stay); how many are now."""
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                update(SeatRow)
+                .where(
+                    SeatRow.game_id == game_id,
+                    SeatRow.seat.in_(seats),
+                    SeatRow.kind == "human",
+                    (SeatRow.account_id.is_(None)) | (SeatRow.account_id == account),
+                )
+                .values(account_id=account)
+            )
+            return int(done.rowcount)
+
+    def my_games(self, account: int, limit: int) -> list[MyGame]:
+        """The ``limit`` newest games in which ``account`` holds a seat, with all their seats."""
+        with self.engine.connect() as conn:
+            games = conn.execute(
+                select(
+                    GameRow.id, GameRow.game, GameRow.status, GameRow.to_move, GameRow.created_at
+                )
+                .where(exists().where(SeatRow.game_id == GameRow.id, SeatRow.account_id == account))
+                .order_by(GameRow.created_at.desc())
+                .limit(limit)
+            ).all()
+            ids = [g.id for g in games]
+            seats: dict[str, list[Seat]] = {gid: [] for gid in ids}
+            if ids:
+                for row in conn.execute(
+                    select(SeatRow).where(SeatRow.game_id.in_(ids)).order_by(SeatRow.seat)
+                ):
+                    seats[row.game_id].append(_seat(row))
+        return [
+            MyGame(g.id, g.game, g.status, g.to_move, _utc(g.created_at), seats[g.id])
+            for g in games
+        ]
+
+    def add_device_token(self, game_id: str, tokens: list[DeviceToken]) -> None:
+        """Store further tokens of account-bound seats of a game."""
+        now = _now()
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(DeviceTokenRow),
+                [
+                    {
+                        "sha256": t.sha256,
+                        "game_id": game_id,
+                        "seat": t.seat,
+                        "account_id": t.account,
+                        "created_at": now,
+                    }
+                    for t in tokens
+                ],
+            )
+
+    # ----- the lobby -----------------------------------------------------------------------
+
+    def take_open_seat(
+        self, game_id: str, seat: int, token: str, name: str, account: int | None
+    ) -> None:
+        """Give an open seat to a player (its token's digest ``token``).
+
+        The database's guard against two joiners racing for one seat: the row changes only
+        while the seat is still open, so exactly one of them gets it; the other gets
+        :class:`Conflict` and nothing changes.
+        """
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                update(SeatRow)
+                .where(
+                    SeatRow.game_id == game_id,
+                    SeatRow.seat == seat,
+                    SeatRow.kind == "human",
+                    SeatRow.joined == False,  # noqa: E712  (SQL, not Python)
+                    SeatRow.token_sha256.is_(None),
+                    SeatRow.invite_sha256.is_(None),
+                )
+                .values(name=name, joined=True, token_sha256=token, account_id=account)
+            )
+            if done.rowcount != 1:
+                raise Conflict
+            # (the clock of the first turn runs from the last seat filled, not the creation)
+            conn.execute(update(GameRow).where(GameRow.id == game_id).values(turn_from=_now()))
+
+    def fill_open_seats(self, game_id: str, seats: list[int], bot: str, name: str) -> None:
+        """Give every seat of ``seats`` to a bot.
+
+        :class:`Conflict` (and nothing changes) if one of them is no longer open.
+        """
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                update(SeatRow)
+                .where(
+                    SeatRow.game_id == game_id,
+                    SeatRow.seat.in_(seats),
+                    SeatRow.kind == "human",
+                    SeatRow.joined == False,  # noqa: E712
+                    SeatRow.token_sha256.is_(None),
+                    SeatRow.invite_sha256.is_(None),
+                )
+                .values(kind="bot", bot=bot, name=name, joined=True)
+            )
+            if done.rowcount != len(seats):
+                raise Conflict  # leaving the block by an exception rolls it back
+            conn.execute(update(GameRow).where(GameRow.id == game_id).values(turn_from=_now()))
+
+    def listed_games(self, limit: int) -> list[Listed]:
+        """The newest ``limit`` listed games in play, with their seats."""
+        with self.engine.connect() as conn:
+            games = conn.execute(
+                select(
+                    GameRow.id,
+                    GameRow.game,
+                    GameRow.options,
+                    GameRow.pace,
+                    GameRow.created_at,
+                    GameRow.rated,
+                )
+                .where(GameRow.listed == True, GameRow.status == "playing")  # noqa: E712
+                .order_by(GameRow.created_at.desc())
+                .limit(limit)
+            ).all()
+            seats: dict[str, list[Seat]] = {g.id: [] for g in games}
+            if seats:
+                for row in conn.execute(
+                    select(SeatRow).where(SeatRow.game_id.in_(list(seats))).order_by(SeatRow.seat)
+                ):
+                    seats[row.game_id].append(_seat(row))
+        return [
+            Listed(g.id, g.game, g.options, g.pace, _utc(g.created_at), seats[g.id], g.rated)
+            for g in games
+        ]
+
+    # ----- at the table --------------------------------------------------------------------
+
+    def add_chat(self, game_id: str, seat: int, text: str) -> tuple[int, datetime]:
+        """Store a chat message; its id and time."""
+        now = _now()
+        with self.engine.begin() as conn:
+            new_id = conn.execute(
+                insert(ChatRow)
+                .values(game_id=game_id, seat=seat, text=text, created_at=now)
+                .returning(ChatRow.id)
+            ).scalar_one()
+        return int(new_id), now
+
+    def chat(self, game_id: str, limit: int) -> list[tuple[int, int, str, datetime]]:
+        """The last ``limit`` messages of a table, oldest first: (id, seat, text, time)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(ChatRow.id, ChatRow.seat, ChatRow.text, ChatRow.created_at)
+                .where(ChatRow.game_id == game_id)
+                .order_by(ChatRow.id.desc())
+                .limit(limit)
+            ).all()
+        return [(r.id, r.seat, r.text, _utc(r.created_at)) for r in reversed(rows)]
+
+    def mute(self, game_id: str, seat: int, muted: int, on: bool) -> None:
+        """Make ``seat`` stop (``on``) or start again seeing ``muted``'s messages."""
+        with self.engine.begin() as conn:
+            gone = MuteRow.game_id == game_id, MuteRow.seat == seat, MuteRow.muted == muted
+            conn.execute(delete(MuteRow).where(*gone))
+            if on:
+                conn.execute(insert(MuteRow).values(game_id=game_id, seat=seat, muted=muted))
+
+    def leave(self, game_id: str, seat: int, token: str, bot: str, name: str) -> None:
+        """Give a human seat (still holding the token digest ``token``) to a bot for good.
+
+        Its account lets go of it and its device tokens stop working. :class:`Conflict`
+        (nothing changed) if the seat changed meanwhile.
+        """
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                update(SeatRow)
+                .where(
+                    SeatRow.game_id == game_id,
+                    SeatRow.seat == seat,
+                    SeatRow.kind == "human",
+                    SeatRow.token_sha256 == token,
+                )
+                .values(kind="bot", bot=bot, name=name, token_sha256=None, account_id=None)
+            )
+            if done.rowcount != 1:
+                raise Conflict
+            conn.execute(
+                delete(DeviceTokenRow).where(
+                    DeviceTokenRow.game_id == game_id, DeviceTokenRow.seat == seat
+                )
+            )
+
+    # ----- ratings -------------------------------------------------------------------------
+
+    def rate_game(
+        self,
+        game_id: str,
+        game: str,
+        accounts: list[int | None],
+        result: dict[str, Any],
+        fixed: dict[int, tuple[float, float]],
+    ) -> bool:
+        """Update the ratings of a rated game's accounts from its ``result``, once.
+
+        ``accounts`` names each seat's account; ``fixed`` the (mu, sigma) of the seats that
+        keep theirs (bots). ``games.rated_at`` is the guard: set in the same transaction
+        only while it is empty, so a game counts once however often this is called (and
+        a failed transaction leaves it empty, to be tried again at the next start).
+        False if the game was rated already.
+        """
+        from zoogames.server import ratings
+
+        with self.engine.begin() as conn:
+            marked = conn.execute(
+                update(GameRow)
+                .where(GameRow.id == game_id, GameRow.rated == True, GameRow.rated_at.is_(None))  # noqa: E712
+                .values(rated_at=_now())
+            )
+            if marked.rowcount != 1:
+                return False
+            ids = sorted({a for a in accounts if a is not None})
+            held = {
+                r.account_id: r
+                for r in conn.execute(
+                    select(RatingRow)
+                    .where(RatingRow.game == game, RatingRow.account_id.in_(ids))
+                    .with_for_update()
+                )
+            }
+            default = ratings.MODEL.rating()
+            seats: list[tuple[float, float, bool]] = []
+            for seat, account in enumerate(accounts):
+                if seat in fixed:
+                    seats.append((*fixed[seat], True))
+                elif account is not None and account in held:
+                    seats.append((held[account].mu, held[account].sigma, False))
+                else:
+                    seats.append((default.mu, default.sigma, account is None))
+            new = ratings.update(seats, result)
+            for account, (mu, sigma) in zip(accounts, new, strict=True):
+                if account is None:
+                    continue
+                if account in held:
+                    conn.execute(
+                        update(RatingRow)
+                        .where(RatingRow.account_id == account, RatingRow.game == game)
+                        .values(mu=mu, sigma=sigma, games=RatingRow.games + 1)
+                    )
+                else:
+                    conn.execute(
+                        insert(RatingRow).values(
+                            account_id=account, game=game, mu=mu, sigma=sigma, games=1
+                        )
+                    )
+            return True
+
+    def unrated_games(self) -> list[str]:
+        """Rated games over whose ratings were not updated (a failure or a crash)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(GameRow.id).where(
+                    GameRow.rated == True,  # noqa: E712
+                    GameRow.status == "over",
+                    GameRow.rated_at.is_(None),
+                )
+            ).all()
+        return [r.id for r in rows]
+
+    def profile(self, key: str, recent: int) -> dict[str, Any] | None:
+        """An account's games played and won per game, ratings and ``recent`` last games."""
+        with self.engine.connect() as conn:
+            account = conn.execute(
+                select(AccountRow.id, AccountRow.name).where(AccountRow.name_key == key)
+            ).first()
+            if account is None:
+                return None
+            rows = conn.execute(
+                select(
+                    GameRow.id,
+                    GameRow.game,
+                    GameRow.status,
+                    GameRow.result,
+                    GameRow.created_at,
+                    GameRow.rated,
+                    SeatRow.seat,
+                )
+                .join(SeatRow, SeatRow.game_id == GameRow.id)
+                .where(SeatRow.account_id == account.id)
+                .order_by(GameRow.created_at.desc())
+            ).all()
+            rated = conn.execute(select(RatingRow).where(RatingRow.account_id == account.id)).all()
+        return {
+            "id": account.id,
+            "name": account.name,
+            "games": [(*r[:4], _utc(r[4]), *r[5:]) for r in rows],
+            "ratings": {r.game: r for r in rated},
+        }
+
+    def leaderboard(self, game: str, limit: int) -> list[tuple[str, float, float, int]]:
+        """The best ``limit`` ratings at ``game`` by ordinal: (name, mu, sigma, games)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(AccountRow.name, RatingRow.mu, RatingRow.sigma, RatingRow.games)
+                .join(AccountRow, AccountRow.id == RatingRow.account_id)
+                .where(RatingRow.game == game)
+                .order_by((RatingRow.mu - 3 * RatingRow.sigma).desc(), AccountRow.name)
+                .limit(limit)
+            ).all()
+        return [(r.name, r.mu, r.sigma, r.games) for r in rows]
+
+    def clocked_games(self) -> list[str]:
+        """Ids of the games in play with a clock (loaded at a start, which arms it)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(GameRow.id).where(GameRow.status == "playing", GameRow.clock.isnot(None))
             ).all()
         return [r.id for r in rows]

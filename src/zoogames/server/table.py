@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import hmac
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from zoogames.core.errors import IllegalAction
@@ -21,8 +21,13 @@ from zoogames.core.rng import generator_of
 from zoogames.i18n import english
 from zoogames.server import tokens
 from zoogames.server.errors import ApiError
-from zoogames.server.store import GameData, Position, Seat
+from zoogames.server.store import DeviceToken, GameData, Position, Seat, Setup
 
+MAX_TIMEOUTS = 3
+"""Clock timeouts in a row after which a game's clock stops: its players are gone, and a
+fallback bot playing for absent humans must not keep the bot workers busy for nobody."""
+WAITS = msg("error.table_waits")
+"""The refusal of an action while a seat is open: the table starts when every seat is taken."""
 PLAYING = "playing"
 OVER = "over"
 
@@ -149,6 +154,17 @@ class Table:
         self.lock = asyncio.Lock()
         self.thinking: int | None = None
         self.bot_task: asyncio.Task[None] | None = None
+        self.turn_from = created_at
+        """When the turn now running began: the clock runs from here (``Setup.clock``)."""
+        self.clock: asyncio.TimerHandle | None = None
+        """The armed clock of the seat to move, if any (``Service._arm_clock``)."""
+        self.timeouts = 0
+        """Clock timeouts in a row: past a few, nobody is playing and the clock stops."""
+        self.setup = Setup()
+        """The lobby's settings, the creator's choices, mutes, the rematch (``store.Setup``)."""
+        self.device_tokens: dict[str, DeviceToken] = {}
+        """Further tokens of account-bound seats (``GET /api/me/games/{id}/tokens``), by
+        their SHA-256."""
 
     @classmethod
     def rebuild(cls, data: GameData) -> Table:
@@ -161,7 +177,11 @@ class Table:
         state = start(start_record(data.game, options, data.seed))
         log = replay_log(state, data.actions)
         seats = list(data.seats)
-        return cls(data.id, options, data.seed, data.created_at, data.revision, seats, state, log)
+        table = cls(data.id, options, data.seed, data.created_at, data.revision, seats, state, log)
+        table.device_tokens = {d.sha256: d for d in data.device_tokens}
+        table.setup = data.setup or Setup()
+        table.turn_from = data.turn_from or data.created_at
+        return table
 
     # ----- reading ---------------------------------------------------------------------
 
@@ -185,6 +205,29 @@ class Table:
         """True if no seat is a human's (such a game is played only while watched)."""
         return all(s.kind == "bot" for s in self.seats)
 
+    def deadline(self) -> datetime | None:
+        """When the seat to move runs out of time (``None``: no clock runs now).
+
+        A clock runs for a human seat to move in a game in play with no open seat, until
+        nobody has played for :data:`MAX_TIMEOUTS` timeouts in a row.
+        """
+        seat = self.state.to_move
+        if (
+            self.setup.clock is None
+            or seat is None
+            or self.over
+            or self.seats[seat].kind != "human"
+            or self.open_seats
+            or self.timeouts >= MAX_TIMEOUTS
+        ):
+            return None
+        return self.turn_from + timedelta(seconds=self.setup.clock)
+
+    @property
+    def open_seats(self) -> list[int]:
+        """The seats still open (anyone may take them): the game waits until none is."""
+        return [s.seat for s in self.seats if s.open]
+
     @property
     def over(self) -> bool:
         """True once the game is over."""
@@ -204,6 +247,15 @@ class Table:
                 seat = s.seat
             if s.invite_sha256 is not None and hmac.compare_digest(digest, s.invite_sha256):
                 invited = s.seat
+        device = self.device_tokens.get(digest)  # a dictionary of digests: nothing to time
+        if (
+            seat is None
+            and invited is None
+            and device is not None
+            and self.seats[device.seat].account == device.account  # still that account's
+            and self.seats[device.seat].kind == "human"  # (not a seat left to a bot)
+        ):
+            seat = device.seat
         if seat is None and invited is None:
             raise ApiError(403, "this token is not a seat's token or invitation in this game")
         return seat, invited
@@ -251,6 +303,9 @@ class Table:
             "thinking": self.thinking,
             "result": self.state.result().to_json() if over else None,
             "invited": invited,
+            "open_seats": self.open_seats,
+            "rematch": self.setup.rematch,
+            "deadline": deadline.isoformat() if (deadline := self.deadline()) else None,
         }
 
     def position(self) -> Position:
@@ -269,6 +324,8 @@ class Table:
 
         if self.state.to_move != seat:
             raise ApiError(409, "it is not your turn", msg("error.not_your_turn"))
+        if self.open_seats:
+            raise ApiError(409, english(WAITS), WAITS)
         try:
             action: Action = self.state.game.parse_action(text)
         except IllegalAction as e:
@@ -314,6 +371,7 @@ class Table:
         self.state = planned.state
         self.log = planned.log
         self.revision = planned.revision
+        self.turn_from = datetime.now(UTC)
 
     def replay(self, number: int) -> dict[str, JSON]:
         """The spectator's view after the first ``number`` actions, and their log."""

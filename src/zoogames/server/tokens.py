@@ -17,6 +17,11 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
+def new_session() -> str:
+    """A fresh session cookie's value: 32 random bytes, URL-safe base64."""
+    return secrets.token_urlsafe(32)
+
+
 def digest(token: str) -> str:
     """The SHA-256 of a token, in hex: all the database keeps of it."""
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()

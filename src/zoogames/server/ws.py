@@ -1,10 +1,11 @@
-"""The WebSocket of a game (``/api/games/{id}/ws``): hello, then pushes; act and undo.
+"""The WebSocket of a game (``/api/games/{id}/ws``): hello, then pushes; act, undo, chat.
 
 Messages in: ``{"type": "hello", "token": …}`` (again at any time, to speak for another
-seat), ``{"type": "act", "action": …, "number": …}``, ``{"type": "undo"}``. Messages
-out: ``state`` (a snapshot), ``thinking`` and, to the sender only, ``error`` with the
-HTTP status the same request would get. An unknown game or a wrong token in ``hello``
-closes the socket with code 4000 + status (4404, 4403) after the error.
+seat), ``{"type": "act", "action": …, "number": …}``, ``{"type": "undo"}``,
+``{"type": "chat", "text": …}``. Messages out: ``state`` (a snapshot), ``thinking``,
+``chat`` (to the connections that have not muted its seat) and, to the sender only,
+``error`` with the HTTP status the same request would get. An unknown game or a wrong
+token in ``hello`` closes the socket with code 4000 + status (4404, 4403) after the error.
 
 Abuse (``docs/server.md``, Security): a socket from another origin than the server's
 (or one allowed by ``ZOOGAMES_ALLOWED_ORIGINS``) is refused before it opens; a client
@@ -205,12 +206,19 @@ async def _handle(
         return conn
     if conn is None:
         raise ApiError(401, 'say hello first: {"type": "hello", "token": …}')
-    if kind not in ("act", "undo"):
-        raise ApiError(400, f"unknown message type {kind!r}: hello, act or undo")
+    if kind not in ("act", "undo", "chat"):
+        raise ApiError(400, f"unknown message type {kind!r}: hello, act, undo or chat")
     if conn.seat is None:
         if conn.invited is not None:
             raise ApiError(403, "this is an invitation: join the game with a name first, then play")
         raise ApiError(401, "a spectator cannot play: say hello with a seat's token")
+    if kind == "chat":
+        service.limits.hit("chat", client)
+        text = message.get("text")
+        if not isinstance(text, str) or len(text) > 2000:
+            raise ApiError(400, "chat's text must be a string")
+        await service.say(await service.table(game_id), conn.seat, text)
+        return conn
     service.limits.hit("act", client)
     table = await service.table(game_id)
     if kind == "act":
