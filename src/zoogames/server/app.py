@@ -61,6 +61,7 @@ CSP = "; ".join(
         "font-src 'self' data:",
         "media-src 'self' data: blob:",
         "connect-src 'self'",
+        "worker-src 'self'",
         "object-src 'none'",
         "base-uri 'none'",
         "form-action 'self'",
@@ -68,7 +69,8 @@ CSP = "; ".join(
     )
 )
 """The client's Content-Security-Policy: its scripts and styles only from the server's own
-files (Vite's ``index.html`` has no inline script), no framing, sockets to the same host."""
+files (Vite's ``index.html`` has no inline script), no framing, sockets to the same host;
+the service worker (``/sw.js``, Web Push) from the server's own files too."""
 
 DOCS_CSP = (
     "default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net;"
