@@ -232,6 +232,12 @@ def test_subscriptions_are_validated(notifying: ServerProcess, push_service: Pus
     r = a.request("DELETE", "/api/me/push", json={"endpoint": f"{here}/many/11"})
     assert r.json() == {"push": 9}
     assert a.request("DELETE", "/api/me/push", json={}).json() == {"push": 0}
+    # signing out everywhere (a lost phone) stops its pushes too
+    assert a.post("/api/me/push", json=good).status_code == 201
+    name = a.get("/api/me").json()["name"]
+    assert a.post("/api/signout-everywhere").status_code == 200
+    r = a.post("/api/signin", json={"name": name, "password": "a long password"})
+    assert r.status_code == 200 and a.get("/api/me/notify").json()["push"] == 0
     key = httpx.get(f"{notifying.base}/api/push/key").json()["key"]
     assert len(base64.urlsafe_b64decode(key + "=")) == 65
 
@@ -304,7 +310,14 @@ def test_a_gone_subscription_is_dropped_and_off_means_no_push(
 def test_a_turn_based_game_e_mails_once_per_period(notifying: ServerProcess, sink: Sink) -> None:
     a, b = player(notifying), player(notifying)
     address = f"b{next(_names)}@example.net"
-    for bad in ("nobody", "a@b", "x@example.org\r\nBcc: victim@example.org", "@example.org"):
+    for bad in (
+        "nobody",
+        "a@b",
+        "x@example.org\r\nBcc: victim@example.org",
+        "@example.org",
+        "victim,me@example.org",  # two mailboxes in one To header
+        "Me <me@example.org>",
+    ):
         assert b.post("/api/me/email", json={"email": bad}).status_code == 422, bad
     r = b.post("/api/me/email", json={"email": address})
     assert r.status_code == 200 and r.json()["email"] == address, r.text

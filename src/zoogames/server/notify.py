@@ -45,9 +45,10 @@ log = logging.getLogger("zoogames.server")
 
 ENDPOINT_LENGTH = 2048
 """The longest endpoint accepted (browsers' are 150–500 characters)."""
-EMAIL = re.compile(r"[^@\s]{1,64}@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+")
-"""An e-mail address as far as a server can tell without sending to it: one ``@``, no
-space or line break (it goes into a header), a domain with a dot."""
+EMAIL = re.compile(r"[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+")
+"""An e-mail address as far as a server can tell without sending to it: RFC 5322's
+unquoted local part (no space, comma, angle bracket or line break: it goes into a header,
+and must name exactly one mailbox), a domain with a dot."""
 EMAIL_LENGTH = 254
 SENDS_AT_ONCE = 8
 """Pushes and e-mails in flight at once, server-wide: a burst waits, it never piles up."""
@@ -195,7 +196,7 @@ class Smtp:
                 smtp.starttls(context=context)  # refuses to go on in clear text
             if self.user is not None:
                 smtp.login(self.user, self.password or "")
-            smtp.send_message(message)
+            smtp.send_message(message, to_addrs=[to])  # this address alone
 
 
 class Notifier:

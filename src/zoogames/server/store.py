@@ -637,10 +637,17 @@ class Store:
             conn.execute(delete(SessionRow).where(SessionRow.sha256 == sha256))
 
     def end_everywhere(self, account: int) -> None:
-        """Forget every session and device token of an account."""
+        """Forget every session, device token and push subscription of an account.
+
+        Signing out everywhere is what a player does when a device is lost: it must stop
+        receiving the account's notifications too.
+        """
         with self.engine.begin() as conn:
             conn.execute(delete(SessionRow).where(SessionRow.account_id == account))
             conn.execute(delete(DeviceTokenRow).where(DeviceTokenRow.account_id == account))
+            conn.execute(
+                delete(PushSubscriptionRow).where(PushSubscriptionRow.account_id == account)
+            )
 
     def bind_seats(self, game_id: str, seats: list[int], account: int) -> int:
         """Bind guest seats to ``account`` (seats bound already to it stay); how many are now."""
