@@ -26,7 +26,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 
 from .conftest import BACKENDS, Databases
-from .harness import ServerProcess
+from .harness import Api, ServerProcess
 from .postgres import free_port
 
 
@@ -305,6 +305,34 @@ def test_a_gone_subscription_is_dropped_and_off_means_no_push(
     )
     time.sleep(0.5)
     assert push_service.to(left.endpoint.removeprefix(here)) == []
+
+
+def test_no_push_while_a_page_of_the_seat_is_open(
+    notifying: ServerProcess, push_service: PushService
+) -> None:
+    a, b = player(notifying), player(notifying)
+    here = f"http://127.0.0.1:{push_service.port}"
+    phone_a, phone_b = Browser(f"{here}/oa/{next(_names)}"), Browser(f"{here}/ob/{next(_names)}")
+    assert a.post("/api/me/push", json=phone_a.subscription()).status_code == 201
+    assert b.post("/api/me/push", json=phone_b.subscription()).status_code == 201
+    gid, tokens = table(a, b)
+    api = Api(notifying.base)
+    try:
+        with api.socket(gid) as page:
+            assert page.hello(tokens[1])["you"] == 1
+            play_until(a, gid, tokens, 1)  # seat 1's turn, its page open: it says so itself
+            play_until(a, gid, tokens, 0)
+        path_a = phone_a.endpoint.removeprefix(here)
+        wait_for(lambda: len(push_service.to(path_a)) == 2, 10, "seat 0 was not told twice")
+        time.sleep(0.5)
+        assert push_service.to(phone_b.endpoint.removeprefix(here)) == []
+        # the page closed: the next turn is pushed
+        play_until(a, gid, tokens, 1)
+        wait_for(
+            lambda: len(push_service.to(phone_b.endpoint.removeprefix(here))) == 1, 10, "no push"
+        )
+    finally:
+        api.close()
 
 
 def test_a_turn_based_game_e_mails_once_per_period(notifying: ServerProcess, sink: Sink) -> None:

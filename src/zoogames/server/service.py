@@ -1234,9 +1234,12 @@ class Service:
         account = table.seats[seat].account
         if table.seats[seat].kind != "human" or account is None:
             return
-        self._in_background(self._notify_turn(table, seat, account))
+        # A page of the seat is open: it tells the player itself (title, sound), so no
+        # push; an e-mail for a turn-based game still goes (a tab left open for days).
+        page_open = self.hub.seated(table.id, seat)
+        self._in_background(self._notify_turn(table, seat, account, push=not page_open))
 
-    async def _notify_turn(self, table: Table, seat: int, account: int) -> None:
+    async def _notify_turn(self, table: Table, seat: int, account: int, push: bool) -> None:
         """Send the "your turn" push (and e-mail, for a turn-based game) of one seat."""
         name = table.seats[seat].name or f"seat {seat + 1}"
         link = f"/play/{table.id}"
@@ -1256,7 +1259,7 @@ class Service:
         if table.setup.clock is not None:  # stale once the clock has run out
             ttl = min(ttl, table.setup.clock)
         try:
-            subscriptions = await self.db(self.store.subscriptions, account)
+            subscriptions = await self.db(self.store.subscriptions, account) if push else []
             if subscriptions:
 
                 async def gone(sha256: str) -> None:
