@@ -268,6 +268,24 @@ def test_2_a_game_of_bots_alone_is_played_only_while_someone_watches_it(
     assert number >= 3  # watched, it plays
 
 
+def test_2_a_game_of_bots_alone_stops_when_its_last_watcher_leaves(
+    server: ServerProcess,
+) -> None:
+    client = Client(server)
+    slow = all_bots(client, bot="mcts:seconds=0.5")  # 0.5 s a move: it cannot end meanwhile
+    with client.socket(slow["id"]) as ws:
+        number = hello(ws, None)["number"]
+        deadline = time.monotonic() + 30
+        while number < 2 and time.monotonic() < deadline:
+            number = receive(ws).get("number", number)
+    assert number >= 2  # watched, it plays
+    time.sleep(1.5)  # the bot's turn under way ends
+    stopped = client.get(slow["id"]).json()
+    time.sleep(2.5)
+    assert stopped["status"] == "playing"
+    assert client.get(slow["id"]).json()["number"] == stopped["number"]  # nobody watches
+
+
 def test_2_one_address_has_only_a_few_games_of_bots_played_for_it(
     server: ServerProcess,
 ) -> None:
