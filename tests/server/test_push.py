@@ -25,8 +25,11 @@ from aiosmtpd.controller import Controller
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 
+from zoogames.server import notify
+from zoogames.server.settings import Settings
+
 from .conftest import BACKENDS, Databases
-from .harness import Api, ServerProcess
+from .harness import Api, ServerProcess, run_async
 from .postgres import free_port
 
 
@@ -45,6 +48,8 @@ class PushService:
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self) -> None:
                 body = self.rfile.read(int(self.headers.get("content-length", "0")))
+                if self.path.startswith("/slow/"):  # a push service that does not answer
+                    time.sleep(3)
                 owner.received.append(
                     (self.path, {k.lower(): v for k, v in self.headers.items()}, body)
                 )
@@ -333,6 +338,32 @@ def test_no_push_while_a_page_of_the_seat_is_open(
         )
     finally:
         api.close()
+
+
+def test_a_push_service_that_does_not_answer_is_given_up(
+    push_service: PushService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(notify, "PUSH_TIMEOUT", 0.5)
+    here = f"http://127.0.0.1:{push_service.port}"
+    notifier = notify.Notifier(Settings(push_services=(here,)))
+    notifier.use_key(notify.new_vapid_key())
+    browser = Browser(f"{here}/slow/{next(_names)}")
+    keys = browser.subscription()["keys"]
+    gone: list[str] = []
+
+    async def forget(sha256: str) -> None:
+        gone.append(sha256)
+
+    async def send() -> float:
+        start = time.monotonic()
+        await notifier.push(
+            [("x", browser.endpoint, keys["p256dh"], keys["auth"])], "{}", 60, forget
+        )
+        await notifier.close()
+        return time.monotonic() - start
+
+    took = run_async(send())
+    assert took < 2.5 and notifier.sent == 0 and gone == []  # given up, and kept
 
 
 def test_a_turn_based_game_e_mails_once_per_period(notifying: ServerProcess, sink: Sink) -> None:

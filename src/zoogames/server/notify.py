@@ -50,6 +50,8 @@ EMAIL = re.compile(r"[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@[A-Za-z0-9-]+(\.[A-Za
 unquoted local part (no space, comma, angle bracket or line break: it goes into a header,
 and must name exactly one mailbox), a domain with a dot."""
 EMAIL_LENGTH = 254
+PUSH_TIMEOUT = 15.0
+"""Seconds a push service has to answer one push."""
 SENDS_AT_ONCE = 8
 """Pushes and e-mails in flight at once, server-wide: a burst waits, it never piles up."""
 
@@ -233,7 +235,7 @@ class Notifier:
         if self.vapid is None:
             return
         if self._session is None:
-            self._session = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=15))
+            self._session = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=PUSH_TIMEOUT))
         for sha256, endpoint, p256dh, auth in subscriptions:
             info: dict[str, Any] = {"endpoint": endpoint, "keys": {"p256dh": p256dh, "auth": auth}}
             async with self._slots:
@@ -246,6 +248,9 @@ class Notifier:
                         ttl=ttl,
                         headers={"Urgency": "high"},
                         aiohttp_session=self._session,
+                        # pywebpush passes its own timeout on, and None would mean none at
+                        # all: a push service that never answers must not hold a slot
+                        timeout=PUSH_TIMEOUT,
                     )
                     if not isinstance(answer, str):
                         answer.release()

@@ -1282,3 +1282,5 @@ class Service:
                     )
         except ApiError:
             log.error("game %s: no notification (the database failed)", table.id)
+        except Exception as e:  # a notification must never take anything else down
+            log.error("game %s: no notification: %s", table.id, type(e).__name__)
