@@ -47,6 +47,12 @@ export function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
+function sameKey(a: ArrayBuffer | null, b: Uint8Array): boolean {
+  if (a === null) return false;
+  const bytes = new Uint8Array(a);
+  return bytes.length === b.length && bytes.every((v, i) => v === b[i]);
+}
+
 async function registration(): Promise<ServiceWorkerRegistration> {
   await navigator.serviceWorker.register("/sw.js", { scope: "/" });
   return navigator.serviceWorker.ready;
@@ -74,6 +80,11 @@ export async function enablePush(): Promise<void> {
   const reg = await registration();
   const { key } = await call<{ key: string }>("GET", "/api/push/key");
   let subscription = await reg.pushManager.getSubscription();
+  if (subscription !== null && !sameKey(subscription.options.applicationServerKey, keyBytes(key))) {
+    // made with another server key (the server's changed): its pushes would be refused
+    await subscription.unsubscribe();
+    subscription = null;
+  }
   if (subscription === null) {
     subscription = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(key) });
   }
