@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from tests.e2e.pages import create_game
 from tests.e2e.player import ClickingPlayer, number, status
@@ -89,9 +89,17 @@ def test_a_whole_game_against_bots_played_by_clicking(
     page.wait_for_selector('[data-replay="0"] [data-board]')
 
 
+def landed(page: Page) -> None:
+    """Waits until no tile is flying: a flying copy of the last card placed (a whole game's
+    last moves arrive while the one before still flies, on a loaded machine) is drawn over
+    the board for 420 ms, and is not the board."""
+    expect(page.locator("[data-flying]")).to_have_count(0)
+
+
 def area_points_beside_animals(page: Page) -> int:
     """Asserts that no area's points are drawn over an animal (issue 14, bug 5); the number
     of area-points badges checked."""
+    landed(page)
     boxes = page.evaluate(
         """() => [...document.querySelectorAll('[data-area-points], [data-animal]')]
              .map(e => { const r = e.getBoundingClientRect();
@@ -111,6 +119,7 @@ def area_points_beside_animals(page: Page) -> int:
 def area_points_off_the_door(page: Page) -> int:
     """Asserts that no area's points are drawn over the entrance card's door (the circles
     may not overlap); the number of area-points badges checked."""
+    landed(page)
     circles = page.evaluate(
         """() => [...document.querySelectorAll('[data-area-points] circle, [data-entrance] circle')]
              .map(e => { const r = e.getBoundingClientRect();
