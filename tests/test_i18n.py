@@ -14,6 +14,7 @@ from babel.messages.extract import extract_from_dir
 
 from tests.scripts import load_script
 from zoogames import games
+from zoogames.bots import NAME_IDS, names
 from zoogames.core.message import Message, SeatRef, msg
 from zoogames.core.rng import Rng
 from zoogames.games.aquaretto import tiles as at
@@ -300,6 +301,11 @@ def test_score_categories_bot_levels_and_game_names_have_ids() -> None:
     assert set(GAME_IDS) == set(games.ids())
     assert set(BOT_LEVELS) == {spec for spec, _ in BOTS}
     assert [english(msg(BOT_LEVELS[spec])) for spec, _ in BOTS] == [label for _, label in BOTS]
+    # A seat panel's short name ("Greedy bot") is the level label's first word, per bot kind.
+    assert set(NAME_IDS) == set(names())
+    for spec, label in BOTS:
+        assert label.startswith(english(msg(NAME_IDS[spec.split(":")[0]])))
+    assert [render(msg(NAME_IDS[k]), "cs") for k in ("random", "greedy")] == ["Náhodný", "Hladový"]
 
 
 def test_every_new_game_option_has_its_words_in_the_catalogue() -> None:

@@ -69,6 +69,11 @@ def test_a_game_in_czech(czech: Page, server: Server, game: str, seats: list[str
     if game != "aquarium-designer":
         assert "Kolo 1" in log  # the log's round heading
         assert "Anna (hráč" not in log
+    # A bot's name on its panel and in the log is the catalogue's short level name.
+    bot = {"greedy": "Hladový bot", "random": "Náhodný bot"}
+    for spec in seats:
+        if spec in bot:
+            assert bot[spec] in main, main
     # The server's messages, rendered in Czech: no English sentence of the log is left.
     assert not re.search(r"\b(loads|takes|draws|passes|moves|buys|places|gets)\b", log), log
     if game in ("aquaretto", "aquaretto-zooloretto"):
