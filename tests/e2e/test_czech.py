@@ -84,6 +84,9 @@ def test_a_game_in_czech(czech: Page, server: Server, game: str, seats: list[str
     if game == "aquarium-designer":
         assert re.search(r"bere kartu \d+ do akvária", log), log
         assert "výchozí balíček zoogames" in main
+        # A card's tooltip names its sections in Czech, not by the English names' letters.
+        title = page.locator(".offer-card").first.get_attribute("title") or ""
+        assert re.fullmatch(r"karta \d+: nahoře [^/]+; dole [^/]+", title), title
 
 
 def test_the_new_game_form_in_czech(czech: Page, server: Server) -> None:
