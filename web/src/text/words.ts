@@ -1,7 +1,7 @@
 // Words the page shows: seat names, counts, labels from the engine's identifiers, in the
 // reader's language (i18n/: the `ui` catalogue's own words, the `game` catalogue's names of
 // species, score categories, bot levels).
-import { t } from "../i18n";
+import { current, t } from "../i18n";
 
 /** A bot's short name by its spec's first word, in the game catalogue's words
  * (`level.<kind>.name`: "Greedy", "Hladový"); a bot this client does not know, capitalised. */
@@ -14,7 +14,8 @@ export function botName(spec: string | null | undefined): string {
   if (!spec) return t("bot.unnamed");
   const [kind, params = ""] = spec.split(":", 2);
   const seconds = /(?:^|,)seconds=([0-9.]+)/.exec(params);
-  if (seconds) return t("bot.name-seconds", { kind: levelName(kind), seconds: seconds[1] });
+  // "0.5" in the spec, "0,5" in Czech: the reader's decimal separator.
+  if (seconds) return t("bot.name-seconds", { kind: levelName(kind), seconds: new Intl.NumberFormat(current()).format(Number(seconds[1])) });
   return params ? t("bot.name-params", { kind: levelName(kind), params }) : t("bot.name", { kind: levelName(kind) });
 }
 
