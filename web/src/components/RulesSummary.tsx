@@ -51,7 +51,10 @@ export function RulesSummary({ game }: { game: string }) {
     setOpen(false);
     opener.current?.focus();
   };
-  const title = loaded.state === "shown" ? loaded.summary.title : t("rules.open");
+  // A summary of another game or language (the switcher was used since) is never shown, not
+  // even for the moment before the effect starts loading the right one.
+  const shown = loaded.state === "shown" && loaded.key !== key ? ({ state: "loading" } as const) : loaded;
+  const title = shown.state === "shown" ? shown.summary.title : t("rules.open");
 
   return (
     <>
@@ -88,11 +91,11 @@ export function RulesSummary({ game }: { game: string }) {
           </header>
           {/* Focusable so that a keyboard can scroll it. The HTML is marked's rendering of
               the project's own files in docs/summaries/, never of anything a player sent. */}
-          {loaded.state === "shown" ? (
-            <div class="rules-body" tabIndex={0} dangerouslySetInnerHTML={{ __html: loaded.summary.html }} />
+          {shown.state === "shown" ? (
+            <div class="rules-body" tabIndex={0} dangerouslySetInnerHTML={{ __html: shown.summary.html }} />
           ) : (
             <p class="rules-body" role="status">
-              {loaded.state === "loading" ? t("rules.loading") : t("rules.failed")}
+              {shown.state === "loading" ? t("rules.loading") : t("rules.failed")}
             </p>
           )}
         </div>
