@@ -92,6 +92,8 @@ export interface Snapshot {
 /** A group of names a `subset` option picks from: `count[players]` of them. */
 export interface OptionGroup {
   label: string;
+  /** The label's id in the game catalogue (`game.aquaretto`); "" when there is no label. */
+  label_id: string;
   names: string[];
   count: Record<string, number>;
 }

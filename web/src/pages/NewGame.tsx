@@ -136,7 +136,7 @@ export function NewGame() {
                   <option value="invite">{t("new.seat-invite")}</option>
                   {catalog.bots.map((b) => (
                     <option key={b.spec} value={b.spec}>
-                      {b.level ? t(`game:${b.level}`, { defaultValue: botChoice(b.spec, b.label) }) : botChoice(b.spec, b.label)}
+                      {botChoice(b.level, b.label)}
                     </option>
                   ))}
                 </select>

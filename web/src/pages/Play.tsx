@@ -13,7 +13,7 @@ import { JoinForm } from "../components/JoinForm";
 import { SeatSwitcher } from "../components/SeatSwitcher";
 import { MoveLog, entryText } from "../components/MoveLog";
 import { Replay } from "../components/Replay";
-import { RulesSummary, pageLang } from "../components/RulesSummary";
+import { RulesSummary } from "../components/RulesSummary";
 import { ScoreSheet } from "../components/ScoreSheet";
 import { TurnBanner } from "../components/TurnBanner";
 import { PlayContext } from "../play/context";
@@ -160,7 +160,7 @@ export function Play({ id }: { id: string }) {
           <label class="toggle">
             <input type="checkbox" data-action="show-scores" checked={showScores} onChange={() => setShowScores(!showScores)} /> {t("play.live-scores")}
           </label>
-          <RulesSummary game={snapshot.game} lang={pageLang()} />
+          <RulesSummary game={snapshot.game} />
           <details class="settings">
             <summary>{t("play.settings")}</summary>
             <div class="settings-body">
