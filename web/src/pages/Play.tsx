@@ -111,7 +111,8 @@ export function Play({ id }: { id: string }) {
   const gameTitle = useGameName(snapshot?.game);
   useTitle(snapshot, gameTitle, names, mark);
   const controls = useControls({
-    legal: snapshot && !game.refused ? snapshot.view.legal : [],
+    // A table waiting for players refuses every action (docs/api.md, Seats): offer none.
+    legal: snapshot && !game.refused && !(snapshot.open_seats ?? []).length ? snapshot.view.legal : [],
     position: snapshot?.number ?? 0,
     me: game.refused || !snapshot ? null : snapshot.you,
     names,
