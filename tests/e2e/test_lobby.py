@@ -130,6 +130,62 @@ def test_a_member_and_a_guest_meet_in_the_lobby_chat_and_play_turn_based(
         bea_context.close()
 
 
+def test_a_guest_host_starts_with_bots_signs_up_and_plays_on_from_another_device(
+    browser: Browser, server: Server
+) -> None:
+    first_context = new_context(browser)
+    second_context = new_context(browser)
+    try:
+        # A guest sets up a table with an open seat, then starts it with a bot in that seat.
+        first = first_context.new_page()
+        first.goto(server.url + "/")
+        first.locator('[data-game="zooloretto"]').click()
+        first.locator('[data-field="players"]').select_option("2")
+        first.locator('[data-seat-kind="1"]').select_option("open")
+        first.locator('[data-field="name"]').fill("Cleo")
+        first.locator('[data-action="create"]').click()
+        first.wait_for_url("**/play/*")
+        game_id = first.url.rsplit("/", 1)[-1]
+        first.wait_for_selector('[data-waiting="1"]')
+        first.locator('[data-field="start-bot"]').select_option("random")
+        first.locator('[data-action="start-with-bots"]').click()
+        first.wait_for_selector("[data-waiting]", state="detached")
+        assert server.get(f"/api/games/{game_id}")["seats"][1]["bot"] == "random"
+
+        # She signs up: the browser's guest seat is claimed by her new account.
+        sign_up(first, server, "Cleo_lobby")
+        first.wait_for_selector(f'[data-game-id="{game_id}"]')
+
+        # On another device she signs in and finds the game; opening it fetches this
+        # device's token for her seat.
+        second = second_context.new_page()
+        second.goto(server.url + "/account")
+        second.locator('[data-field="signin-name"]').fill("cleo_LOBBY")  # any case
+        second.locator('[data-field="signin-password"]').fill(PASSWORD)
+        second.locator('[data-action="signin"]').click()
+        second.wait_for_url("**/games")
+        second.wait_for_selector('[data-signed-in="Cleo_lobby"]')
+        second.locator(f'[data-game-id="{game_id}"] a').click()
+        second.wait_for_url(f"**/play/{game_id}")
+        second.wait_for_selector('main.play[data-you="0"]')
+
+        # Her profile lists the game.
+        profile = second_context.new_page()
+        profile.goto(server.url + "/players/Cleo_lobby")
+        profile.wait_for_selector(f'[data-list="recent"] [data-game-id="{game_id}"]')
+        profile.close()
+
+        # She leaves the table there: a bot plays her seat, the page watches.
+        second.once("dialog", lambda dialog: dialog.accept())
+        second.locator('[data-action="leave"]').click()
+        second.wait_for_selector('main.play[data-you=""]')
+        assert server.get(f"/api/games/{game_id}")["seats"][0]["kind"] == "bot"
+
+    finally:
+        first_context.close()
+        second_context.close()
+
+
 @pytest.fixture
 def audited(browser: Browser) -> Iterator[Page]:
     """A page whose Content-Security-Policy lets the test add axe's script."""
