@@ -11,6 +11,7 @@ from playwright.sync_api import Browser, Page
 
 from tests.e2e.conftest import new_context
 from tests.e2e.player import ClickingPlayer, legal
+from tests.e2e.positions import store_game
 from tests.e2e.server import Server
 from tests.e2e.test_table import AXE
 
@@ -181,6 +182,36 @@ def test_a_guest_host_starts_with_bots_signs_up_and_plays_on_from_another_device
         second.wait_for_selector('main.play[data-you=""]')
         assert server.get(f"/api/games/{game_id}")["seats"][0]["kind"] == "bot"
 
+    finally:
+        first_context.close()
+        second_context.close()
+
+
+def test_a_rematch_at_the_end_deals_anew_for_both_players(browser: Browser, server: Server) -> None:
+    stored = store_game(server, "aquarium-designer", ["me", "me"], seed=5, moves=10_000)
+    assert server.get(f"/api/games/{stored.id}")["status"] == "over"
+    first_context = new_context(browser)
+    second_context = new_context(browser)
+    try:
+        first = first_context.new_page()
+        first.goto(stored.link(server, 0))
+        first.wait_for_selector('main.play[data-status="over"][data-you="0"]')
+        assert first.locator('[data-action="leave"]').count() == 0  # over: nothing to leave
+        first.locator('[data-action="rematch"]').click()
+        first.wait_for_url(lambda url: stored.id not in url)
+        first.wait_for_selector('main.play[data-status="playing"][data-you="0"]')
+        rematch = first.url.rsplit("/", 1)[-1]
+        assert server.get(f"/api/games/{stored.id}")["rematch"] == rematch
+
+        # The other player is offered the new game: the old seat's token joins it.
+        second = second_context.new_page()
+        second.goto(stored.link(server, 1))
+        second.wait_for_selector('[data-action="rematch"] >> text=Join the rematch')
+        second.locator('[data-action="rematch"]').click()
+        second.wait_for_url(f"**/play/{rematch}")
+        second.wait_for_selector('main.play[data-status="playing"][data-you="1"]')
+        seats = server.get(f"/api/games/{rematch}")["seats"]
+        assert [s["joined"] for s in seats] == [True, True]
     finally:
         first_context.close()
         second_context.close()

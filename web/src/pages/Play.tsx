@@ -135,6 +135,8 @@ export function Play({ id }: { id: string }) {
 
   const you = snapshot.you;
   const token = game.refused ? null : activeToken(id);
+  // A table waiting for players: nobody is to move yet (the Waiting panel says who is missing).
+  const waiting = (snapshot.open_seats ?? []).length > 0;
   const invited = game.refused ? null : (snapshot.invited ?? null); // an invitation joins first
   const joining = invited !== null || (!game.refused && you !== null && snapshot.seats[you]?.kind === "human" && !snapshot.seats[you].joined);
   const over = snapshot.status === "over";
@@ -159,7 +161,7 @@ export function Play({ id }: { id: string }) {
             {game.online ? t("play.online") : t("play.offline")}
           </span>
           {you === null && <span class="spectator">{t("play.watching")}</span>}
-          {!over && view.to_move !== null && (
+          {!over && !waiting && view.to_move !== null && (
             <span class="whose-turn" data-to-move={view.to_move}>
               {view.to_move === you ? t("play.your-turn") : t("play.to-move", { name: names[view.to_move] })}
             </span>
@@ -228,7 +230,7 @@ export function Play({ id }: { id: string }) {
         <SeatSwitcher id={id} names={names} />
         {joining && (invited ?? you) !== null && <JoinForm seat={(invited ?? you) as number} onJoin={game.join} />}
         <Waiting id={id} snapshot={snapshot} token={token} />
-        {!over && <TurnBanner view={view} you={you} names={names} thinking={thinking} />}
+        {!over && !waiting && <TurnBanner view={view} you={you} names={names} thinking={thinking} />}
         <p class="sr-only" aria-live="polite" data-announce>
           {log.length > 0 ? `${entryText(log[log.length - 1], names)}.` : ""}
         </p>
