@@ -17,12 +17,41 @@ function set(next: Who): void {
   listeners.forEach((l) => l(next));
 }
 
-/** Ask the server once per page load who this browser is. */
+/**
+ * Where the page remembers that this browser signed in. The session cookie is HttpOnly
+ * (scripts never see it), so without this mark every guest's page would ask `GET /api/me`
+ * and be answered 401, an error in the console of every page.
+ */
+const SIGNED_IN = "zoogames:signed-in";
+
+function remember(on: boolean): void {
+  try {
+    if (on) localStorage.setItem(SIGNED_IN, "1");
+    else localStorage.removeItem(SIGNED_IN);
+  } catch {
+    // Storage refused: the page asks the server each time instead.
+  }
+}
+
+function marked(): boolean {
+  try {
+    return localStorage.getItem(SIGNED_IN) === "1";
+  } catch {
+    return true;
+  }
+}
+
+/** Ask the server once per page load who this browser is (a guest's browser is not asked). */
 function ask(): Promise<void> {
-  asked ??= lobbyApi.me().then(
-    (me) => set(me.name),
-    () => set(null),
-  );
+  asked ??= marked()
+    ? lobbyApi.me().then(
+        (me) => set(me.name),
+        () => {
+          remember(false); // the session expired or ended elsewhere
+          set(null);
+        },
+      )
+    : Promise.resolve(set(null));
   return asked;
 }
 
@@ -75,6 +104,7 @@ async function claimGuestSeats(): Promise<void> {
 export async function signIn(name: string, password: string, create: boolean): Promise<string> {
   const me = create ? await lobbyApi.signup(name, password) : await lobbyApi.signin(name, password);
   asked = Promise.resolve();
+  remember(true);
   set(me.name);
   await claimGuestSeats();
   return me.name;
@@ -83,6 +113,7 @@ export async function signIn(name: string, password: string, create: boolean): P
 /** Sign out this browser (or every device of the account, `everywhere`). */
 export async function signOut(everywhere: boolean): Promise<void> {
   await (everywhere ? lobbyApi.signoutEverywhere() : lobbyApi.signout());
+  remember(false);
   set(null);
 }
 
