@@ -166,6 +166,12 @@ def test_a_guest_host_starts_with_bots_signs_up_and_plays_on_from_another_device
         second.locator('[data-action="signin"]').click()
         second.wait_for_url("**/games")
         second.wait_for_selector('[data-signed-in="Cleo_lobby"]')
+        # The game's page opened straight away (a link sent from the other device) plays
+        # her seat too.
+        second.goto(f"{server.url}/play/{game_id}")
+        second.wait_for_selector('main.play[data-you="0"]')
+        second.evaluate(f"localStorage.removeItem('zoogames:seats:{game_id}')")
+        second.goto(server.url + "/games")
         second.locator(f'[data-game-id="{game_id}"] a').click()
         second.wait_for_url(f"**/play/{game_id}")
         second.wait_for_selector('main.play[data-you="0"]')

@@ -33,7 +33,8 @@ function remember(on: boolean): void {
   }
 }
 
-function marked(): boolean {
+/** True if this browser signed in (and has not seen its session end since). */
+export function marked(): boolean {
   try {
     return localStorage.getItem(SIGNED_IN) === "1";
   } catch {
@@ -126,4 +127,23 @@ export async function fetchDeviceTokens(id: string): Promise<boolean> {
   const seats = Object.entries(tokens);
   seats.forEach(([seat, token], i) => holdSeat(id, Number(seat), token, i === 0));
   return seats.length > 0;
+}
+
+/**
+ * A game page opened on a device that holds no seat of it (a link from another device, a
+ * notification): a signed-in player's seats there are fetched for this device, and the
+ * page reloads to play them. A browser holding any seat of the game is left as it is.
+ */
+export function useDeviceTokens(id: string): void {
+  // Read at the first render, before the page takes a link's secret out of the address.
+  const [linked] = useState(() => /(?:^#|&)(?:token|invite)=/.test(location.hash));
+  useEffect(() => {
+    if (linked || !marked() || heldSeats().some((h) => h.game === id)) return;
+    fetchDeviceTokens(id).then(
+      (found) => {
+        if (found) location.reload();
+      },
+      () => undefined, // no seat of the account's here: the page watches
+    );
+  }, [id]);
 }

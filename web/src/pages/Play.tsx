@@ -27,6 +27,7 @@ import { botName, gameName, seatName } from "../text/words";
 import { Chat, Clock, TableActions, Waiting } from "../components/TableExtras";
 import { activeToken } from "../api/tokens";
 import { markedTitle } from "../play/table";
+import { useDeviceTokens } from "../account/account";
 
 /** Where the choice of the title's turn mark is remembered ("on"; off until chosen). */
 const MARK_KEY = "zoogames:title-mark";
@@ -94,6 +95,7 @@ function useTurnSound(mine: boolean, on: boolean): void {
 }
 
 export function Play({ id }: { id: string }) {
+  useDeviceTokens(id); // before useGame reads the fragment: a link's secret is kept
   const game = useGame(id);
   const [pace, setPace] = useState(storedPace);
   const [sound, setSound] = useState(() => localStorage.getItem("zoogames:sound") === "on");
