@@ -10,7 +10,7 @@ import type { Catalog, Snapshot } from "../api/types";
 import { useT } from "../i18n/hooks";
 import { addMessage, hostKey, onChat } from "../play/chat";
 import { formatClock, secondsLeft } from "../play/table";
-import { botChoice, seatName } from "../text/words";
+import { botName, seatName } from "../text/words";
 
 /** The time the seat to move has left, counting down each second from the snapshot's `deadline`. */
 export function Clock({ deadline, mine }: { deadline: string; mine: boolean }) {
@@ -62,7 +62,7 @@ export function Waiting({ id, snapshot, token }: { id: string; snapshot: Snapsho
             <select data-field="start-bot" value={bot} onChange={(e) => setBot((e.target as HTMLSelectElement).value)}>
               {(catalog?.bots ?? [{ spec: "greedy", label: "greedy" }]).map((b) => (
                 <option key={b.spec} value={b.spec}>
-                  {botChoice(b.spec, b.label)}
+                  {botName(b.spec)}
                 </option>
               ))}
             </select>
