@@ -14,9 +14,11 @@ from babel.messages.extract import extract_from_dir
 
 from tests.scripts import load_script
 from zoogames import games
+from zoogames.bots import NAME_IDS, names
 from zoogames.core.message import Message, SeatRef, msg
 from zoogames.core.rng import Rng
 from zoogames.games.aquaretto import tiles as at
+from zoogames.games.aquarium_designer.cards import default_deck
 from zoogames.games.zooloretto import tiles as zt
 from zoogames.i18n import (
     CASES,
@@ -299,6 +301,45 @@ def test_score_categories_bot_levels_and_game_names_have_ids() -> None:
     assert set(GAME_IDS) == set(games.ids())
     assert set(BOT_LEVELS) == {spec for spec, _ in BOTS}
     assert [english(msg(BOT_LEVELS[spec])) for spec, _ in BOTS] == [label for _, label in BOTS]
+    # A seat panel's short name ("Greedy bot") is the level label's first word, per bot kind.
+    assert set(NAME_IDS) == set(names())
+    for spec, label in BOTS:
+        assert label.startswith(english(msg(NAME_IDS[spec.split(":")[0]])))
+    assert [render(msg(NAME_IDS[k]), "cs") for k in ("random", "greedy")] == ["Náhodný", "Hladový"]
+
+
+def test_every_new_game_option_has_its_words_in_the_catalogue() -> None:
+    # The client's form looks up option.<name>, option.<name>.help and a group's label_id;
+    # each is marked beside the spec (so the "translated" test above covers both languages)
+    # and its English is the spec's own.
+    seen = set()
+    for game_id in games.ids():
+        for spec in games.get(game_id).option_specs():
+            seen.add(spec.name)
+            assert {f"option.{spec.name}", f"option.{spec.name}.help"} <= USED, spec.name
+            assert english(msg(f"option.{spec.name}")) == spec.label
+            assert english(msg(f"option.{spec.name}.help")) == spec.description
+            for group in spec.groups:
+                assert bool(group.label) == bool(group.label_id)
+                if group.label_id:
+                    assert group.label_id in USED
+                    assert english(msg(group.label_id)) == group.label
+                    assert render(msg(group.label_id), "cs") == group.label  # a game's name
+    assert seen == {"start_player", "removed", "advanced", "deck"}
+
+
+def test_the_designer_names_its_colours_and_its_own_deck_in_the_catalogue() -> None:
+    state = games.get("aquarium-designer").new_game(players=2, seed=1)
+    view = state.view(0)
+    assert view["deck_name_id"] == "designer.default-deck"
+    assert english(msg(view["deck_name_id"])) == view["deck_name"]
+    assert render(msg("designer.default-deck"), "cs") == "výchozí balíček zoogames"
+    colours = {s["colour"] for c in view["offer"] for s in c["sections"]}
+    assert colours and all(f"species.{c}" in USED for c in colours)
+    assert render(msg("species.angelfish"), "cs") == "skalára"
+    deck = default_deck().to_json() | {"name": "Deck of the house"}
+    own = games.get("aquarium-designer").new_game(players=2, seed=1, deck=deck)
+    assert own.view(0)["deck_name_id"] == ""
 
 
 @pytest.mark.parametrize(

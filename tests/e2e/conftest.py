@@ -84,17 +84,22 @@ INSTANT = "localStorage.setItem('zoogames:pace', '0')"
 
 
 def new_context(
-    browser: Browser, paced: bool = False, phone: bool = False, bypass_csp: bool = False
+    browser: Browser,
+    paced: bool = False,
+    phone: bool = False,
+    bypass_csp: bool = False,
+    locale: str = "en-US",
 ) -> BrowserContext:
     """A fresh browser profile (its own localStorage) with the laptop's screen size, or a
     phone's (touch, its viewport meta tag obeyed); the moves of other seats shown at once
-    unless ``paced``; the page's Content-Security-Policy ignored only if ``bypass_csp``."""
+    unless ``paced``; the page's Content-Security-Policy ignored only if ``bypass_csp``;
+    the browser's language ``locale`` (what the page picks its language from)."""
     if phone:
         context = browser.new_context(
-            viewport=PHONE, is_mobile=True, has_touch=True, bypass_csp=bypass_csp
+            viewport=PHONE, is_mobile=True, has_touch=True, bypass_csp=bypass_csp, locale=locale
         )
     else:
-        context = browser.new_context(viewport=LAPTOP, bypass_csp=bypass_csp)
+        context = browser.new_context(viewport=LAPTOP, bypass_csp=bypass_csp, locale=locale)
     context.set_default_timeout(15_000)
     if not paced:
         context.add_init_script(INSTANT)

@@ -48,15 +48,23 @@ def test_the_rules_dialog_shows_the_games_summary_and_esc_closes_it(
     assert [m for m in blocked if "Content Security Policy" in m] == []
 
 
-def test_the_summary_follows_the_pages_language(page: Page, server: Server) -> None:
+def test_the_summary_follows_the_language_switcher(page: Page, server: Server) -> None:
     create_game(page, server, "zooloretto", ["me", "greedy"])
-    page.evaluate("document.documentElement.lang = 'cs'")
-    page.locator('[data-action="show-scores"]').click()  # any re-render reads the language
+    page.locator('.language-switch [data-lang="cs"]').click()
+    assert page.locator('[data-action="rules"]').get_attribute("aria-label") == "Shrnutí pravidel"
     open_rules(page)
     dialog = page.locator(DIALOG)
+    assert dialog.get_attribute("lang") == "cs"
     assert dialog.get_by_role("heading", level=2).inner_text() == "Zooloretto ve zkratce"
     assert "výběh" in dialog.inner_text() and "stáj" in dialog.inner_text()
     assert page.locator('[data-action="close-rules"]').inner_text() == "Zavřít"
+    page.keyboard.press("Escape")
+    # The dialog is modal (the switcher is inert while it is open): switch back once closed.
+    page.locator('.language-switch [data-lang="en"]').click()
+    open_rules(page)
+    assert dialog.get_attribute("lang") == "en"
+    assert dialog.get_by_role("heading", level=2).inner_text() == "Zooloretto in brief"
+    assert page.locator('[data-action="close-rules"]').inner_text() == "Close"
 
 
 def test_on_a_phone_the_dialog_fits_the_screen_and_its_text_scrolls(

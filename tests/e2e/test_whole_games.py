@@ -4,31 +4,65 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from tests.e2e.conftest import new_context
 from tests.e2e.pages import create_game
 from tests.e2e.player import ClickingPlayer, number, status
 from tests.e2e.positions import store_game
 from tests.e2e.server import ROOT, Server
 
-GAMES = [  # the game, its seats
-    ("aquaretto", ["me", "greedy"]),
-    ("zooloretto", ["me", "random"]),
-    ("aquaretto-zooloretto", ["greedy", "me"]),
-    ("aquarium-designer", ["me"]),
+GAMES = [  # the game, its seats, the browser's language
+    ("aquaretto", ["me", "greedy"], "cs"),
+    ("zooloretto", ["me", "random"], "cs"),
+    ("aquaretto-zooloretto", ["greedy", "me"], "en"),
+    ("aquarium-designer", ["me"], "cs"),
 ]
+"""Three whole games with the browser set to Czech (issue 15), the longest in English."""
+
+CATALOGUES = ROOT / "web" / "src" / "i18n"
+
+
+def words(lang: str) -> dict[str, str]:
+    """The client's catalogues in ``lang``: its own words (``ui.*.json``) and the games'
+    (``game.*.json``, generated from the gettext catalogues), keyed ``ui:…`` and ``game:…``."""
+    found: dict[str, str] = {}
+    for ns in ("ui", "game"):
+        entries = json.loads((CATALOGUES / f"{ns}.{lang}.json").read_text(encoding="utf-8"))
+        found.update({f"{ns}:{key}": text for key, text in entries.items()})
+    return found
+
 
 DECK = ROOT / "src" / "zoogames" / "games" / "aquarium_designer" / "deck.json"
 
 
-@pytest.mark.parametrize(("game", "seats"), GAMES, ids=[g for g, _ in GAMES])
+@pytest.fixture
+def page_in(browser: Browser) -> Iterator[Callable[[str], Page]]:
+    """Pages of browsers set to a language (``cs`` → ``cs-CZ``), each its own profile."""
+    contexts: list[BrowserContext] = []
+
+    def make(lang: str) -> Page:
+        context = new_context(browser, locale="cs-CZ" if lang == "cs" else "en-US")
+        contexts.append(context)
+        return context.new_page()
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+@pytest.mark.parametrize(("game", "seats", "lang"), GAMES, ids=[f"{g}-{la}" for g, _, la in GAMES])
 def test_a_whole_game_against_bots_played_by_clicking(
-    page: Page, server: Server, game: str, seats: list[str]
+    page_in: Callable[[str], Page], server: Server, game: str, seats: list[str], lang: str
 ) -> None:
+    page = page_in(lang)
+    said = words(lang)
     game_id = create_game(page, server, game, seats)
+    assert page.evaluate("document.documentElement.lang") == lang
     page.locator('[data-action="show-scores"]').check()  # live scores on, for the whole game
     player = ClickingPlayer(page, seed=len(game))
     player.play_to_end()
@@ -50,12 +84,15 @@ def test_a_whole_game_against_bots_played_by_clicking(
     assert page.locator("[data-log]").count() == snapshot["number"]
     log = page.locator(".move-log").inner_text()
     assert "Anna" in log
-    assert not re.search(r"\bseat \d|-?\d+,-?\d+|\{\d\}", log), log
+    assert not re.search(r"\b(seat|hráč) \d|-?\d+,-?\d+|\{\d\}|\{\{", log), log
     if game != "aquarium-designer" or len(seats) > 1:
         assert page.locator(".move-log [data-round]").count() >= 2
-    assert "1 coins" not in page.locator("main").inner_text()
+    assert not re.search(r"\b1 (coins|mincí|bodů|body)\b", page.locator("main").inner_text())
+    if lang == "cs":  # the log in Czech: its round headings, and no English verb left
+        assert re.search(r"\bKolo \d", log) or game == "aquarium-designer", log
+        assert not re.search(r"\b(loads|takes|puts|draws|buys|moves) ", log), log
     if game == "aquarium-designer":
-        designer_end(page, solo=len(seats) == 1)
+        designer_end(page, said, solo=len(seats) == 1)
 
     # The replay opens at the start; named buttons, and the arrow keys, step through it,
     # and the move list marks the move shown.
@@ -68,13 +105,9 @@ def test_a_whole_game_against_bots_played_by_clicking(
     page.wait_for_selector('[data-replay="1"] .replay-move')
     page.keyboard.press("ArrowLeft")
     page.wait_for_selector('[data-replay="0"] [data-board]')
-    for action, name in [
-        ("first", "first move"),
-        ("prev", "previous move"),
-        ("next", "next move"),
-        ("last", "last move"),
-    ]:
-        assert page.locator(f'[data-action="replay-{action}"]').get_attribute("aria-label") == name
+    for action in ("first", "prev", "next", "last"):
+        label = page.locator(f'[data-action="replay-{action}"]').get_attribute("aria-label")
+        assert label == said[f"ui:replay.{action}"]
     page.locator('[data-action="replay-next"]').click()
     page.wait_for_selector('[data-replay="1"] .replay-move')
     assert page.locator(".move-log li.current").get_attribute("data-log") == "0"
@@ -89,9 +122,17 @@ def test_a_whole_game_against_bots_played_by_clicking(
     page.wait_for_selector('[data-replay="0"] [data-board]')
 
 
+def landed(page: Page) -> None:
+    """Waits until no tile is flying: a flying copy of the last card placed (a whole game's
+    last moves arrive while the one before still flies, on a loaded machine) is drawn over
+    the board for 420 ms, and is not the board."""
+    expect(page.locator("[data-flying]")).to_have_count(0)
+
+
 def area_points_beside_animals(page: Page) -> int:
     """Asserts that no area's points are drawn over an animal (issue 14, bug 5); the number
     of area-points badges checked."""
+    landed(page)
     boxes = page.evaluate(
         """() => [...document.querySelectorAll('[data-area-points], [data-animal]')]
              .map(e => { const r = e.getBoundingClientRect();
@@ -111,6 +152,7 @@ def area_points_beside_animals(page: Page) -> int:
 def area_points_off_the_door(page: Page) -> int:
     """Asserts that no area's points are drawn over the entrance card's door (the circles
     may not overlap); the number of area-points badges checked."""
+    landed(page)
     circles = page.evaluate(
         """() => [...document.querySelectorAll('[data-area-points] circle, [data-entrance] circle')]
              .map(e => { const r = e.getBoundingClientRect();
@@ -126,16 +168,17 @@ def area_points_off_the_door(page: Page) -> int:
     return len(points)
 
 
-def designer_end(page: Page, solo: bool) -> None:
+def designer_end(page: Page, said: dict[str, str], solo: bool) -> None:
     """Aquarium Designer's end: area points beside, not over, the animals and the door (where
-    a game of random clicks scored any area); a solo rank."""
+    a game of random clicks scored any area); a solo rank; the categories in the page's
+    words (``said``: the catalogues of its language)."""
     area_points_beside_animals(page)
     area_points_off_the_door(page)
     sheet = page.locator("[data-score-sheet]").inner_text()
     if solo:
-        assert "won" not in sheet and "designer rank" in sheet
+        assert said["ui:score.won"] not in sheet and said["ui:score.rank"] in sheet
         assert page.locator("[data-rank-cell]").inner_text() in {"S", "A", "B", "C", "D"}
-    assert "sea lion" in sheet and "sea-lion" not in sheet
+    assert said["game:score.sea-lion"] in sheet and "sea-lion" not in sheet
 
 
 def test_aquarium_designer_area_points_sit_beside_the_animals(page: Page, server: Server) -> None:

@@ -11,6 +11,7 @@ from importlib import import_module
 from typing import Any
 
 from zoogames.bots.base import Bot, RandomBot
+from zoogames.core.message import N_
 
 _BOTS: dict[str, str] = {
     "random": "zoogames.bots.base:RandomBot",
@@ -24,6 +25,16 @@ _GREEDY: dict[str, str] = {
     "aquarium-designer": "zoogames.bots.greedy.aquarium_designer:DesignerGreedy",
 }
 """Game id → the greedy bot of that game (each game has its own evaluation)."""
+
+
+NAME_IDS = {
+    "random": N_("level.random.name"),
+    "greedy": N_("level.greedy.name"),
+    "mcts": N_("level.mcts.name"),
+}
+"""Each bot's short name as a catalogue id (docs/i18n.md): a seat panel's "Greedy bot"
+("Hladový bot"). The server catalog's ``level.*`` labels are the new-game form's longer
+ones ("Greedy (the best move now)")."""
 
 
 def names() -> list[str]:

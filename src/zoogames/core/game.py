@@ -32,7 +32,7 @@ from zoogames.core.fields import (
     rebuilt,
     same_fields,
 )
-from zoogames.core.message import Message, msg
+from zoogames.core.message import N_, Message, msg
 from zoogames.core.rng import SPLITMIX64, generator_of
 
 JSON = Any
@@ -110,20 +110,23 @@ class Choices:
     """A group of names an option picks from: ``count[players]`` of ``names`` are chosen.
 
     ``label`` names the group when an option has several (e.g. each game's species in
-    "Aquaretto with Zooloretto"); it is empty when there is only one.
+    "Aquaretto with Zooloretto"); it is empty when there is only one. ``label_id`` is the
+    label's catalogue id (docs/i18n.md), so that a form shows it in the reader's language.
     """
 
     names: tuple[str, ...]
     count: Mapping[int, int]
     label: str = ""
+    label_id: str = ""
 
     def __reduce__(self) -> tuple[Any, ...]:
         return rebuilt(self)
 
     def to_json(self) -> dict[str, JSON]:
-        """``{label, names, count: {"2": 3, …}}`` (JSON object keys are strings)."""
+        """``{label, label_id, names, count: {"2": 3, …}}`` (JSON object keys are strings)."""
         return {
             "label": self.label,
+            "label_id": self.label_id,
             "names": list(self.names),
             "count": {str(k): v for k, v in self.count.items()},
         }
@@ -176,6 +179,10 @@ START_PLAYER = OptionSpec(
     "The seat that plays first; left out, it is drawn at random.",
 )
 """The ``start_player`` option, the same in every game."""
+
+START_PLAYER_IDS = (N_("option.start_player"), N_("option.start_player.help"))
+"""Its label and help in the catalogue: a form looks an option up as ``option.<name>`` and
+``option.<name>.help`` (docs/i18n.md); ``label`` and ``description`` are their English."""
 
 
 class Game(ABC):

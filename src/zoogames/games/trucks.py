@@ -36,6 +36,7 @@ from zoogames.core.dispatch import Dispatch
 from zoogames.core.errors import InvalidOptions
 from zoogames.core.fields import LIST, NESTED, SHARED, Fields, fields
 from zoogames.core.game import JSON, Action, Choices, Game, OptionSpec, Shuffler, State
+from zoogames.core.message import N_
 from zoogames.core.rng import Rng, fresh_seed
 
 if TYPE_CHECKING:
@@ -167,15 +168,24 @@ REMOVED_BY_PLAYERS = {2: 3, 3: 2, 4: 1, 5: 0}
 """How many species leave the game by player count, in both games (A-R2, Z-R1, Z-R5)."""
 
 
-def removed_option(*groups: tuple[str, tuple[str, ...]]) -> OptionSpec:
-    """The ``removed`` option's description: per (label, removable species) group."""
+REMOVED_IDS = (N_("option.removed"), N_("option.removed.help"))
+"""The ``removed`` option's label and help in the catalogue (as ``START_PLAYER_IDS``)."""
+
+
+def removed_option(*groups: tuple[str, str, tuple[str, ...]]) -> OptionSpec:
+    """The ``removed`` option's description: per (label, label id, removable species) group.
+
+    A group's label id is a catalogue id (a game's name, ``game.aquaretto``), "" for none.
+    """
     return OptionSpec(
         "removed",
         "subset",
         "Removed species",
         "The species left out of the game, as many as the player count requires;"
         " left out, they are drawn at random.",
-        groups=tuple(Choices(names, REMOVED_BY_PLAYERS, label) for label, names in groups),
+        groups=tuple(
+            Choices(names, REMOVED_BY_PLAYERS, label, label_id) for label, label_id, names in groups
+        ),
         players=(2, 3, 4),
     )
 

@@ -12,7 +12,7 @@ export class ApiError extends Error {
   }
 }
 
-async function call<T>(method: string, path: string, body?: unknown, token?: string | null): Promise<T> {
+export async function call<T>(method: string, path: string, body?: unknown, token?: string | null): Promise<T> {
   const headers: Record<string, string> = {};
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["Authorization"] = `Bearer ${token}`;
@@ -31,7 +31,7 @@ async function call<T>(method: string, path: string, body?: unknown, token?: str
 }
 
 export interface SeatRequest {
-  kind: "me" | "invite" | "bot";
+  kind: "me" | "invite" | "open" | "bot";
   name?: string;
   bot?: string;
 }
@@ -41,6 +41,12 @@ export interface CreateRequest {
   players: number;
   options?: Record<string, unknown>;
   seats: SeatRequest[];
+  /** Show the table in the lobby (docs/api.md, Seats). */
+  listed?: boolean;
+  pace?: "live" | "turn-based";
+  /** Seconds a human seat has for each action; absent: no clock. */
+  clock?: number;
+  rated?: boolean;
 }
 
 export interface Created {

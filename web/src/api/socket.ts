@@ -1,9 +1,10 @@
 // The WebSocket half of docs/api.md. It reconnects by itself with back-off (0.5 s doubling
 // to 8 s) and says hello again each time; the snapshot that answers brings the page up to date.
+import type { ChatMessage } from "./lobby";
 import type { Snapshot } from "./types";
 
 export type Incoming =
-  ({ type: "state" } & Snapshot) | { type: "thinking"; seat: number } | { type: "error"; status: number; detail: unknown; message?: unknown };
+  ({ type: "state" } & Snapshot) | { type: "thinking"; seat: number } | { type: "error"; status: number; detail: unknown; message?: unknown } | ChatMessage;
 
 export interface SocketHandlers {
   onMessage: (message: Incoming) => void;

@@ -87,11 +87,19 @@ export interface Snapshot {
   result: GameResult | null;
   /** The seat of the invitation the page holds (it joins to play), else null. */
   invited?: number | null;
+  /** The seats anyone may still take: the table waits while there is one. */
+  open_seats?: number[];
+  /** The rematch's game id once someone asked for it. */
+  rematch?: string | null;
+  /** When the seat to move runs out of time (ISO 8601, UTC); null: no clock runs. */
+  deadline?: string | null;
 }
 
 /** A group of names a `subset` option picks from: `count[players]` of them. */
 export interface OptionGroup {
   label: string;
+  /** The label's id in the game catalogue (`game.aquaretto`); "" when there is no label. */
+  label_id: string;
   names: string[];
   count: Record<string, number>;
 }

@@ -292,6 +292,11 @@ export interface DesignerView {
   layouts: LayoutView[];
   deck_name: string;
   /**
+   * The deck name's catalogue id for the deck that ships with zoogames
+   * ("designer.default-deck"); "" for a deck from a file, whose name is its own.
+   */
+  deck_name_id: string;
+  /**
    * The solo designer rank of the score so far; solo games only.
    */
   rank?: string;

@@ -1,14 +1,16 @@
 // One game option in the new-game form, by its kind: a checkbox (bool), a seat or "random"
 // (seat), species to leave out or "random" (subset), a file whose content is sent (json).
 import { useState } from "preact/hooks";
-import type { OptionSpec } from "../api/types";
+import type { OptionGroup, OptionSpec } from "../api/types";
 import { t } from "../i18n";
 import { speciesName } from "../text/words";
 
 /** An option's label and help in the game catalogue's words (`option.<name>`,
- * `option.<name>.help`), else the server catalog's English. */
+ * `option.<name>.help`), else the server catalog's English (an older server's option). */
 const optionLabel = (spec: OptionSpec) => t(`game:option.${spec.name}`, { defaultValue: spec.label });
 const optionHelp = (spec: OptionSpec) => t(`game:option.${spec.name}.help`, { defaultValue: spec.description });
+/** A subset group's label in the game catalogue's words (its `label_id`), else the English. */
+const groupLabel = (group: OptionGroup) => (group.label_id ? t(`game:${group.label_id}`, { defaultValue: group.label }) : group.label);
 
 interface Props {
   spec: OptionSpec;
@@ -34,7 +36,7 @@ function SubsetField({ spec, players, value, onChange }: Props) {
           <fieldset key={group.label}>
             <legend>
               {group.label
-                ? t("option.group-choose", { group: group.label, n: group.count[String(players)] ?? 0 })
+                ? t("option.group-choose", { group: groupLabel(group), n: group.count[String(players)] ?? 0 })
                 : t("option.choose", { n: group.count[String(players)] ?? 0 })}
             </legend>
             {group.names.map((name) => (

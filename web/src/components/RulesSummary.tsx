@@ -3,26 +3,19 @@
 // one needs: focus moves into it, Esc closes it, the page behind is inert. On closing, focus
 // goes back to the "?" explicitly, whatever the browser does. The text scrolls inside the
 // dialog, so a long summary reads on a phone too.
+// The language is i18next's (useT): the switcher changes the summary's language at once,
+// even while the dialog is open, and the dialog's own labels come from the ui catalogue.
 import { useEffect, useRef, useState } from "preact/hooks";
+import { useT } from "../i18n/hooks";
 import type { Summary, SummaryLang } from "../text/summaries";
-
-/** The page's language as the summaries know it: "cs", else English. */
-export function pageLang(): SummaryLang {
-  return document.documentElement.lang.toLowerCase().startsWith("cs") ? "cs" : "en";
-}
-
-// The dialog's few words of its own. (The page's UI strings move to the i18n catalogues
-// with issue 15's client work; these then become keys there.)
-const WORDS: Record<SummaryLang, { open: string; close: string; loading: string; failed: string }> = {
-  en: { open: "Rules summary", close: "Close", loading: "Loading…", failed: "The rules summary could not be loaded." },
-  cs: { open: "Shrnutí pravidel", close: "Zavřít", loading: "Načítám…", failed: "Shrnutí pravidel se nepodařilo načíst." },
-};
 
 type Loaded = { state: "loading" } | { state: "failed" } | { state: "shown"; summary: Summary; key: string };
 
-/** The "?" button and its dialog showing `game`'s summary in `lang`. */
-export function RulesSummary({ game, lang }: { game: string; lang: SummaryLang }) {
-  const words = WORDS[lang];
+/** The "?" button and its dialog showing `game`'s summary in the language in use. */
+export function RulesSummary({ game }: { game: string }) {
+  const { t, lang: language } = useT();
+  // Every language the client speaks has a summary; one that did not would read English.
+  const lang: SummaryLang = language === "cs" ? "cs" : "en";
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
@@ -58,7 +51,10 @@ export function RulesSummary({ game, lang }: { game: string; lang: SummaryLang }
     setOpen(false);
     opener.current?.focus();
   };
-  const title = loaded.state === "shown" ? loaded.summary.title : words.open;
+  // A summary of another game or language (the switcher was used since) is never shown, not
+  // even for the moment before the effect starts loading the right one.
+  const shown = loaded.state === "shown" && loaded.key !== key ? ({ state: "loading" } as const) : loaded;
+  const title = shown.state === "shown" ? shown.summary.title : t("rules.open");
 
   return (
     <>
@@ -68,8 +64,8 @@ export function RulesSummary({ game, lang }: { game: string; lang: SummaryLang }
         class="rules-button"
         data-action="rules"
         aria-haspopup="dialog"
-        aria-label={words.open}
-        title={words.open}
+        aria-label={t("rules.open")}
+        title={t("rules.open")}
         onClick={show}
       >
         ?
@@ -90,16 +86,16 @@ export function RulesSummary({ game, lang }: { game: string; lang: SummaryLang }
           <header class="rules-head">
             <h2 id="rules-title">{title}</h2>
             <button type="button" data-action="close-rules" onClick={() => dialog.current?.close()}>
-              {words.close}
+              {t("rules.close")}
             </button>
           </header>
           {/* Focusable so that a keyboard can scroll it. The HTML is marked's rendering of
               the project's own files in docs/summaries/, never of anything a player sent. */}
-          {loaded.state === "shown" ? (
-            <div class="rules-body" tabIndex={0} dangerouslySetInnerHTML={{ __html: loaded.summary.html }} />
+          {shown.state === "shown" ? (
+            <div class="rules-body" tabIndex={0} dangerouslySetInnerHTML={{ __html: shown.summary.html }} />
           ) : (
             <p class="rules-body" role="status">
-              {loaded.state === "loading" ? words.loading : words.failed}
+              {shown.state === "loading" ? t("rules.loading") : t("rules.failed")}
             </p>
           )}
         </div>

@@ -70,7 +70,7 @@ describe("the ui catalogues", () => {
   it("count in Czech with one, few and many forms: 1, 2, 5", () => {
     const cases = [1, 2, 5].map((count) => i18n.t("count.points", { count, lng: "cs" }));
     expect(cases).toEqual(["1 bod", "2 body", "5 bodů"]);
-    expect([1, 2, 5].map((count) => i18n.t("truck.free", { count, lng: "cs" }))).toEqual(["1 volná", "2 volné", "5 volných"]);
+    expect([1, 2, 5].map((count) => i18n.t("truck.free", { count, lng: "cs" }))).toEqual(["1 volné místo", "2 volná místa", "5 volných míst"]);
     expect([1, 2].map((count) => i18n.t("count.points", { count, lng: "en" }))).toEqual(["1 point", "2 points"]);
   });
 });

@@ -4,13 +4,33 @@ import { useEffect, useState } from "preact/hooks";
 import { api, type SeatRequest } from "../api/http";
 import { storeInvites, type InviteLink } from "../api/invites";
 import { holdSeat } from "../api/tokens";
+import { useAccount } from "../account/account";
+import { SiteNav } from "../components/SiteNav";
+import { hostKey } from "../play/chat";
 import type { Catalog } from "../api/types";
 import { LanguageSwitch } from "../components/LanguageSwitch";
 import { OptionField } from "../components/OptionField";
 import { t } from "../i18n";
 import { botChoice, gameName, seatName } from "../text/words";
 
-type SeatChoice = string; // "me", "invite" or a bot spec
+type SeatChoice = string; // "me", "invite", "open" (anyone may take it) or a bot spec
+
+/** The paces a table may choose (issue 16): what the lobby announces and the clock enforces. */
+const PACES = {
+  untimed: { pace: "live", clock: undefined },
+  live: { pace: "live", clock: 120 },
+  day: { pace: "turn-based", clock: 86_400 },
+  "three-days": { pace: "turn-based", clock: 3 * 86_400 },
+} as const;
+type PaceChoice = keyof typeof PACES;
+
+/** The bots a rated game may seat: those with a public rating (docs/api.md, Seats). */
+const RATED_BOTS = ["greedy", "random"];
+
+/** How many seats are `kind`. */
+function count(seats: SeatChoice[], kind: string): number {
+  return seats.filter((s) => s === kind).length;
+}
 
 export function NewGame() {
   const [catalog, setCatalog] = useState<Catalog | null>(null);
@@ -21,6 +41,10 @@ export function NewGame() {
   const [name, setName] = useState("");
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
+  const [listed, setListed] = useState(false);
+  const [paceChoice, setPaceChoice] = useState<PaceChoice>("untimed");
+  const [rated, setRated] = useState(false);
+  const who = useAccount();
 
   useEffect(() => {
     api.catalog().then(setCatalog, (e: Error) => setError(e.message));
@@ -49,12 +73,15 @@ export function NewGame() {
       const mine = name.trim() || t("new.me-name");
       let count = 0;
       const request: SeatRequest[] = seats.map((s) => {
-        if (s === "invite") return { kind: "invite" };
+        if (s === "invite" || s === "open") return { kind: s };
         if (s !== "me") return { kind: "bot", bot: s };
         count += 1;
+        // Signed in and unnamed: the server names the seat after the account.
+        if (count === 1 && who && !name.trim()) return { kind: "me" };
         return { kind: "me", name: count === 1 ? mine : `${mine.slice(0, 29)} ${count}` };
       });
-      const created = await api.create({ game: gameId, players, options: chosen, seats: request });
+      const { pace, clock } = PACES[paceChoice];
+      const created = await api.create({ game: gameId, players, options: chosen, seats: request, listed, pace, clock, rated: rated && !!who });
       const links: InviteLink[] = [];
       let first: string | null = null;
       seats.forEach((s, seat) => {
@@ -65,6 +92,9 @@ export function NewGame() {
         else links.push({ seat, token, kind: s === "me" ? "me" : "invite" });
       });
       storeInvites(created.id, links);
+      // The creator's first seat is the host: it may start a waiting table with bots.
+      const host = seats.indexOf("me");
+      if (host >= 0) localStorage.setItem(hostKey(created.id), String(host));
       location.assign(`/play/${created.id}`);
     } catch (e) {
       setError((e as Error).message);
@@ -88,6 +118,7 @@ export function NewGame() {
 
   return (
     <main class="new-game">
+      <SiteNav />
       <LanguageSwitch />
       <h1>zoogames</h1>
       <div class="game-choice">
@@ -134,15 +165,18 @@ export function NewGame() {
                 <select data-seat-kind={i} value={s} onChange={(e) => setSeats(seats.map((x, j) => (j === i ? (e.target as HTMLSelectElement).value : x)))}>
                   <option value="me">{t("new.seat-me")}</option>
                   <option value="invite">{t("new.seat-invite")}</option>
-                  {catalog.bots.map((b) => (
-                    <option key={b.spec} value={b.spec}>
-                      {b.level ? t(`game:${b.level}`, { defaultValue: botChoice(b.spec, b.label) }) : botChoice(b.spec, b.label)}
-                    </option>
-                  ))}
+                  <option value="open">{t("new.seat-open")}</option>
+                  {catalog.bots
+                    .filter((b) => !rated || RATED_BOTS.includes(b.spec))
+                    .map((b) => (
+                      <option key={b.spec} value={b.spec}>
+                        {botChoice(b.level, b.label)}
+                      </option>
+                    ))}
                 </select>
               </label>
             ))}
-            {seats.includes("me") && (
+            {seats.includes("me") && (!who || count(seats, "me") > 1) && (
               <label class="option">
                 <span class="option-label">{t("new.your-name")}</span>
                 <input
@@ -154,6 +188,38 @@ export function NewGame() {
                 />
               </label>
             )}
+          </fieldset>
+          <fieldset class="table-form">
+            <legend>{t("new.table")}</legend>
+            <label class="option">
+              <span class="option-label">{t("new.pace")}</span>
+              <select data-field="clock" value={paceChoice} onChange={(e) => setPaceChoice((e.target as HTMLSelectElement).value as PaceChoice)}>
+                <option value="untimed">{t("new.pace-untimed")}</option>
+                <option value="live">{t("new.pace-live")}</option>
+                <option value="day">{t("new.pace-day")}</option>
+                <option value="three-days">{t("new.pace-three-days")}</option>
+              </select>
+            </label>
+            <label class="option">
+              <input type="checkbox" data-field="listed" checked={listed} onChange={() => setListed(!listed)} /> {t("new.listed")}
+            </label>
+            {seats.includes("open") && !listed && <small class="option-help">{t("new.open-unlisted")}</small>}
+            {who && (
+              <label class="option">
+                <input
+                  type="checkbox"
+                  data-field="rated"
+                  checked={rated}
+                  onChange={() => {
+                    setRated(!rated);
+                    // A rated game seats only bots with a public rating.
+                    if (!rated) setSeats(seats.map((x) => (x === "me" || x === "invite" || x === "open" || RATED_BOTS.includes(x) ? x : "greedy")));
+                  }}
+                />{" "}
+                {t("new.rated")}
+              </label>
+            )}
+            {who && rated && <small class="option-help">{t("new.rated-help")}</small>}
           </fieldset>
           <button type="submit" class="primary" data-action="create" disabled={busy}>
             {t("new.start")}

@@ -13,7 +13,7 @@ import { JoinForm } from "../components/JoinForm";
 import { SeatSwitcher } from "../components/SeatSwitcher";
 import { MoveLog, entryText } from "../components/MoveLog";
 import { Replay } from "../components/Replay";
-import { RulesSummary, pageLang } from "../components/RulesSummary";
+import { RulesSummary } from "../components/RulesSummary";
 import { ScoreSheet } from "../components/ScoreSheet";
 import { TurnBanner } from "../components/TurnBanner";
 import { PlayContext } from "../play/context";
@@ -24,6 +24,13 @@ import { PACES, storePace, storedPace, usePaced } from "../play/usePaced";
 import { LanguageSwitch } from "../components/LanguageSwitch";
 import { t } from "../i18n";
 import { botName, gameName, seatName } from "../text/words";
+import { Chat, Clock, TableActions, Waiting } from "../components/TableExtras";
+import { activeToken } from "../api/tokens";
+import { markedTitle } from "../play/table";
+import { useDeviceTokens } from "../account/account";
+
+/** Where the choice of the title's turn mark is remembered ("on"; off until chosen). */
+const MARK_KEY = "zoogames:title-mark";
 
 /** Each seat's name; two seats of the same name are told apart by their seat numbers. */
 export function seatNames(s: Snapshot): string[] {
@@ -41,7 +48,7 @@ function useGameName(gameId: string | undefined): string {
 }
 
 /** The tab's title says whose turn it is, so a player in another tab sees theirs come. */
-function useTitle(snapshot: Snapshot | null, game: string, names: string[]): void {
+function useTitle(snapshot: Snapshot | null, game: string, names: string[], mark: boolean): void {
   const to = snapshot?.view.to_move ?? null;
   const title = !snapshot
     ? "zoogames"
@@ -52,9 +59,12 @@ function useTitle(snapshot: Snapshot | null, game: string, names: string[]): voi
         : to === null
           ? game
           : t("title.other", { name: names[to], game });
+  // The mark the player may turn on (issue 16): it stands out among many tabs.
+  const yours = !!snapshot && snapshot.status === "playing" && to !== null && to === snapshot.you && !(snapshot.open_seats ?? []).length;
+  const shown = markedTitle(title, t("title.mark"), yours, mark);
   useEffect(() => {
-    document.title = title;
-  }, [title]);
+    document.title = shown;
+  }, [shown]);
 }
 
 /** Each seat's last action in `log` (its notation), for the board to mark. */
@@ -85,9 +95,11 @@ function useTurnSound(mine: boolean, on: boolean): void {
 }
 
 export function Play({ id }: { id: string }) {
+  useDeviceTokens(id); // before useGame reads the fragment: a link's secret is kept
   const game = useGame(id);
   const [pace, setPace] = useState(storedPace);
   const [sound, setSound] = useState(() => localStorage.getItem("zoogames:sound") === "on");
+  const [mark, setMark] = useState(() => localStorage.getItem(MARK_KEY) === "on");
   const snapshot = usePaced(game.snapshot, pace);
   // A bot thinks about the position the server holds: say so once the board shows it, not
   // while earlier moves are still being shown one by one (the banner would name another seat).
@@ -99,9 +111,10 @@ export function Play({ id }: { id: string }) {
   const invites = useMemo(() => storedInvites(id), [id]);
   const names = snapshot ? seatNames(snapshot) : [];
   const gameTitle = useGameName(snapshot?.game);
-  useTitle(snapshot, gameTitle, names);
+  useTitle(snapshot, gameTitle, names, mark);
   const controls = useControls({
-    legal: snapshot && !game.refused ? snapshot.view.legal : [],
+    // A table waiting for players refuses every action (docs/api.md, Seats): offer none.
+    legal: snapshot && !game.refused && !(snapshot.open_seats ?? []).length ? snapshot.view.legal : [],
     position: snapshot?.number ?? 0,
     me: game.refused || !snapshot ? null : snapshot.you,
     names,
@@ -123,6 +136,9 @@ export function Play({ id }: { id: string }) {
   }
 
   const you = snapshot.you;
+  const token = game.refused ? null : activeToken(id);
+  // A table waiting for players: nobody is to move yet (the Waiting panel says who is missing).
+  const waiting = (snapshot.open_seats ?? []).length > 0;
   const invited = game.refused ? null : (snapshot.invited ?? null); // an invitation joins first
   const joining = invited !== null || (!game.refused && you !== null && snapshot.seats[you]?.kind === "human" && !snapshot.seats[you].joined);
   const over = snapshot.status === "over";
@@ -147,11 +163,12 @@ export function Play({ id }: { id: string }) {
             {game.online ? t("play.online") : t("play.offline")}
           </span>
           {you === null && <span class="spectator">{t("play.watching")}</span>}
-          {!over && view.to_move !== null && (
+          {!over && !waiting && view.to_move !== null && (
             <span class="whose-turn" data-to-move={view.to_move}>
               {view.to_move === you ? t("play.your-turn") : t("play.to-move", { name: names[view.to_move] })}
             </span>
           )}
+          {!over && snapshot.deadline && <Clock deadline={snapshot.deadline} mine={view.to_move === you && you !== null} />}
           {thinking !== null && (
             <span class="thinking" data-thinking={thinking}>
               {t("turn.thinking", { name: names[thinking] })}
@@ -160,7 +177,7 @@ export function Play({ id }: { id: string }) {
           <label class="toggle">
             <input type="checkbox" data-action="show-scores" checked={showScores} onChange={() => setShowScores(!showScores)} /> {t("play.live-scores")}
           </label>
-          <RulesSummary game={snapshot.game} lang={pageLang()} />
+          <RulesSummary game={snapshot.game} />
           <details class="settings">
             <summary>{t("play.settings")}</summary>
             <div class="settings-body">
@@ -194,6 +211,18 @@ export function Play({ id }: { id: string }) {
                 />{" "}
                 {t("play.sound")}
               </label>
+              <label>
+                <input
+                  type="checkbox"
+                  data-action="title-mark"
+                  checked={mark}
+                  onChange={() => {
+                    localStorage.setItem(MARK_KEY, mark ? "off" : "on");
+                    setMark(!mark);
+                  }}
+                />{" "}
+                {t("table.title-mark")}
+              </label>
               <a href="/about">{t("play.about")}</a>
             </div>
           </details>
@@ -202,7 +231,8 @@ export function Play({ id }: { id: string }) {
         {game.error && <ErrorBanner id={id} error={game.error} refused={game.refused} status={game.errorStatus} />}
         <SeatSwitcher id={id} names={names} />
         {joining && (invited ?? you) !== null && <JoinForm seat={(invited ?? you) as number} onJoin={game.join} />}
-        {!over && <TurnBanner view={view} you={you} names={names} thinking={thinking} />}
+        <Waiting id={id} snapshot={snapshot} token={token} />
+        {!over && !waiting && <TurnBanner view={view} you={you} names={names} thinking={thinking} />}
         <p class="sr-only" aria-live="polite" data-announce>
           {log.length > 0 ? `${entryText(log[log.length - 1], names)}.` : ""}
         </p>
@@ -232,6 +262,9 @@ export function Play({ id }: { id: string }) {
             <InviteLinks id={id} invites={invites} names={names} seats={snapshot.seats} />
           </div>
           <MoveLog log={log} names={names} current={replayAt === null ? null : replayAt - 1} onShow={replayAt === null ? setSpotlight : undefined} />
+          {/* After the log: the table's chat and its way out, below what a turn needs. */}
+          <TableActions id={id} snapshot={snapshot} token={token} names={names} />
+          <Chat id={id} token={token} you={you} names={names} humans={snapshot.seats.filter((x) => x.kind === "human").map((x) => x.seat)} />
         </aside>
       </main>
     </PlayContext.Provider>

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { ApiError, api } from "../api/http";
 import { GameSocket, type Incoming } from "../api/socket";
 import { confirm, joined, reject } from "../api/tokens";
+import { pushChat } from "./chat";
 import { useSeats } from "../components/SeatSwitcher";
 import type { LogEntry, Snapshot } from "../api/types";
 import { t } from "../i18n";
@@ -69,6 +70,7 @@ export function useGame(id: string): Game {
       if (m.type === "state") accept(m);
       else if (m.type === "thinking") setThinking(m.seat);
       else if (m.type === "error") fail(m.status, detailText(m.detail, m.status, m.message));
+      else if (m.type === "chat") pushChat(id, m); // the chat panel's (play/chat.ts)
     };
     socket.current = new GameSocket(id, token, { onMessage, onOnline: setOnline });
     return () => socket.current?.close();

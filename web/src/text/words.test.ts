@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { i18n } from "../i18n";
-import { pendingWords, plural } from "./words";
+import { botChoice, botName, pendingWords, plural } from "./words";
 
 describe("pendingWords", () => {
   it("says what a seat has earned as a player would, never the engine's identifiers", () => {
@@ -21,6 +21,21 @@ describe("plural", () => {
     try {
       expect([1, 2, 4, 5, 22].map((n) => plural(n, "coins"))).toEqual(["1 mince", "2 mince", "4 mince", "5 mincí", "22 mincí"]);
       expect([1, 3, 5].map((n) => plural(n, "tiles"))).toEqual(["1 destička", "3 destičky", "5 destiček"]);
+    } finally {
+      await i18n.changeLanguage("en");
+    }
+  });
+});
+
+describe("botName and botChoice", () => {
+  it("name a bot by the game catalogue's level words, the seconds in the reader's numbers", async () => {
+    expect(["greedy", "random", "mcts:seconds=0.5"].map(botName)).toEqual(["Greedy bot", "Random bot", "MCTS bot (0.5 s)"]);
+    expect(botChoice("level.greedy", "Greedy (the best move now)")).toBe("Greedy (the best move now)");
+    expect(botChoice(undefined, "Some bot")).toBe("Some bot");
+    await i18n.changeLanguage("cs");
+    try {
+      expect(["greedy", "random", "mcts:seconds=0.5"].map(botName)).toEqual(["Hladový bot", "Náhodný bot", "MCTS bot (0,5 s)"]);
+      expect(botChoice("level.greedy", "Greedy (the best move now)")).toBe("Hladový (nejlepší tah v tu chvíli)");
     } finally {
       await i18n.changeLanguage("en");
     }

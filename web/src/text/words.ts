@@ -1,13 +1,12 @@
 // Words the page shows: seat names, counts, labels from the engine's identifiers, in the
 // reader's language (i18n/: the `ui` catalogue's own words, the `game` catalogue's names of
 // species, score categories, bot levels).
-import { t } from "../i18n";
+import { current, t } from "../i18n";
 
-/** A bot level's name by its spec's first word: "Greedy", "MCTS". */
+/** A bot's short name by its spec's first word, in the game catalogue's words
+ * (`level.<kind>.name`: "Greedy", "Hladový"); a bot this client does not know, capitalised. */
 function levelName(kind: string): string {
-  if (kind === "random") return t("bot.level-random");
-  if (kind === "greedy") return t("bot.level-greedy");
-  return kind === "mcts" ? "MCTS" : kind.charAt(0).toUpperCase() + kind.slice(1);
+  return t(`game:level.${kind}.name`, { defaultValue: kind.charAt(0).toUpperCase() + kind.slice(1) });
 }
 
 /** A bot's name in the log and on its panel: "Greedy bot", "MCTS bot (2 s)", not its spec. */
@@ -15,19 +14,15 @@ export function botName(spec: string | null | undefined): string {
   if (!spec) return t("bot.unnamed");
   const [kind, params = ""] = spec.split(":", 2);
   const seconds = /(?:^|,)seconds=([0-9.]+)/.exec(params);
-  if (seconds) return t("bot.name-seconds", { kind: levelName(kind), seconds: seconds[1] });
+  // "0.5" in the spec, "0,5" in Czech: the reader's decimal separator.
+  if (seconds) return t("bot.name-seconds", { kind: levelName(kind), seconds: new Intl.NumberFormat(current()).format(Number(seconds[1])) });
   return params ? t("bot.name-params", { kind: levelName(kind), params }) : t("bot.name", { kind: levelName(kind) });
 }
 
-/** A bot as the new-game form offers it: "Greedy (the best move now)"; `label` (the server
- * catalog's English) for a bot this client does not know. */
-export function botChoice(spec: string, label: string): string {
-  const [kind, params = ""] = spec.split(":", 2);
-  const seconds = /^seconds=([0-9.]+)$/.exec(params);
-  if (kind === "random" && !params) return t("bot.random");
-  if (kind === "greedy" && !params) return t("bot.greedy");
-  if (kind === "mcts" && seconds) return t("bot.mcts", { seconds: seconds[1] });
-  return label;
+/** A bot as the new-game form offers it: its catalog `level` in the game catalogue's words
+ * ("Greedy (the best move now)"), else `label`, the server catalog's English. */
+export function botChoice(level: string | undefined, label: string): string {
+  return level ? t(`game:${level}`, { defaultValue: label }) : label;
 }
 
 /** The default name of a seat nobody has named: "Seat 2" ("Hráč 2"). */

@@ -530,7 +530,7 @@ class Aquaretto(Game):
     def option_specs(self) -> list[OptionSpec]:
         """The start player and the removed fish species (dolphins, orcas, sea lions stay)."""
         fish = tuple(t.SPECIES[s] for s in t.FISH_SPECIES)
-        return [START_PLAYER, removed_option(("", fish))]
+        return [START_PLAYER, removed_option(("", "", fish))]
 
     def new_game(self, players: Any, seed: Any = None, **options: Any) -> AquarettoState:
         """A new game; see the class docstring for the options."""

@@ -273,7 +273,13 @@ class AquarettoZooloretto(Game):
     def option_specs(self) -> list[OptionSpec]:
         """The start player and the removed species of each game, in one list."""
         fish = tuple(at.SPECIES[s] for s in at.FISH_SPECIES)
-        return [START_PLAYER, removed_option(("Aquaretto", fish), ("Zooloretto", zt.SPECIES))]
+        return [
+            START_PLAYER,
+            removed_option(
+                ("Aquaretto", N_("game.aquaretto"), fish),
+                ("Zooloretto", N_("game.zooloretto"), zt.SPECIES),
+            ),
+        ]
 
     def new_game(self, players: Any, seed: Any = None, **options: Any) -> AquarettoZoolorettoState:
         """A new game; see the class docstring for the options."""

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from zoogames.core.errors import InvalidOptions
 from zoogames.core.fields import rebuilt
+from zoogames.core.message import N_
 
 if TYPE_CHECKING:
     # For mypy only, like every view's TypedDict (games/trucks.py says why).
@@ -40,6 +41,18 @@ if TYPE_CHECKING:
 
 COLOURS = ("angelfish", "sea-lion", "dolphin", "penguin")
 """The four colours, each named by its species (D-D1)."""
+
+COLOUR_IDS = (
+    N_("species.angelfish"),
+    N_("species.sea-lion"),
+    N_("species.dolphin"),
+    N_("species.penguin"),
+)
+"""Each colour's species in the catalogue (the client's card and area titles), as COLOURS."""
+
+DEFAULT_DECK_ID = N_("designer.default-deck")
+"""The name of the deck that ships with zoogames, in the catalogue (the view's
+``deck_name_id``); a deck from a file keeps its own name."""
 
 LETTERS = "ASDP"
 """One letter per colour, in the order of :data:`COLOURS`."""

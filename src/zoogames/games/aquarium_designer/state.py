@@ -35,12 +35,13 @@ from zoogames.core.game import (
     Shuffler,
     State,
 )
-from zoogames.core.message import Message, msg
+from zoogames.core.message import N_, Message, msg
 from zoogames.core.rng import Rng, fresh_seed
 from zoogames.games.aquarium_designer import layout as L
 from zoogames.games.aquarium_designer.actions import PASS, TURNS, Draw, Pass, parse, turned
 from zoogames.games.aquarium_designer.cards import (
     COLOURS,
+    DEFAULT_DECK_ID,
     ENTRANCE_CARDS,
     LAYOUT_CARDS,
     Deck,
@@ -335,10 +336,16 @@ class DesignerState(State):
             "passed": self.passed[:],
             "layouts": [self.layout_view(i) for i in range(self.players)],
             "deck_name": self.deck.name,
+            "deck_name_id": DEFAULT_DECK_ID if self.is_default_deck() else "",
         }
         if self.players == 1:
             v["rank"] = self.rank(0)
         return v
+
+    def is_default_deck(self) -> bool:
+        """Whether the deck is the one that ships with zoogames, cards and name alike."""
+        default = default_deck()
+        return self.deck.digest == default.digest and self.deck.name == default.name
 
     def determinize(self, rng: Shuffler) -> Self:
         """A copy whose unseen cards (the deck under the preview) are reshuffled.
@@ -404,6 +411,14 @@ class AquariumDesigner(Game):
     def parse_action(self, text: str) -> Action:
         """The action written as ``text`` (see ``docs/notation.md``)."""
         return parse(text)
+
+    OPTION_IDS = (
+        N_("option.advanced"),
+        N_("option.advanced.help"),
+        N_("option.deck"),
+        N_("option.deck.help"),
+    )
+    """The options' labels and help in the catalogue, as ``START_PLAYER_IDS``."""
 
     def option_specs(self) -> list[OptionSpec]:
         """The advanced rule, another deck (its content) and the start player."""

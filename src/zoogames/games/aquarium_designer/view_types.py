@@ -84,5 +84,8 @@ class DesignerView(BaseView):
     passed: list[bool]
     layouts: list[LayoutView]
     deck_name: str
+    deck_name_id: str
+    """The deck name's catalogue id for the deck that ships with zoogames
+    ("designer.default-deck"); "" for a deck from a file, whose name is its own."""
     rank: NotRequired[str]
     """The solo designer rank of the score so far; solo games only."""

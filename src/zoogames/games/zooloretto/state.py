@@ -515,7 +515,7 @@ class Zooloretto(Game):
 
     def option_specs(self) -> list[OptionSpec]:
         """The start player and the removed species (any of the eight)."""
-        return [START_PLAYER, removed_option(("", zt.SPECIES))]
+        return [START_PLAYER, removed_option(("", "", zt.SPECIES))]
 
     def new_game(self, players: Any, seed: Any = None, **options: Any) -> ZoolorettoState:
         """A new game; see the class docstring for the options."""

@@ -18,7 +18,7 @@ export function DesignerBoard({ view }: { view: DesignerView }) {
           <span>{t("designer.round", { round: view.round, rounds: view.rounds })}</span>
           <span>{view.rule === "basic" ? t("designer.rule-basic") : t("designer.rule-advanced")}</span>
           <span>{t("designer.deck", { count: view.deck })}</span>
-          <span>{view.deck_name}</span>
+          <span>{view.deck_name_id ? t(`game:${view.deck_name_id}`, { defaultValue: view.deck_name }) : view.deck_name}</span>
           {view.rank && <span data-rank>{t("designer.rank", { rank: view.rank })}</span>}
         </div>
         {/* Once the last card is taken (the game's end) there is no offer to show: no empty "offer:". */}
