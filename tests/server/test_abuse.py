@@ -44,6 +44,7 @@ LIMITS = {
     "ZOOGAMES_LIMIT_SIGNIN": "3/minute",
     "ZOOGAMES_LIMIT_LOBBY": "4/minute",
     "ZOOGAMES_LIMIT_CHAT": "3/minute",
+    "ZOOGAMES_LIMIT_NOTIFY": "3/minute",
 }
 """Small limits and short timeouts, so that a test reaches them in a few requests."""
 
@@ -265,6 +266,24 @@ def test_2_a_game_of_bots_alone_is_played_only_while_someone_watches_it(
             message = receive(ws)
             number = message.get("number", number)
     assert number >= 3  # watched, it plays
+
+
+def test_2_a_game_of_bots_alone_stops_when_its_last_watcher_leaves(
+    server: ServerProcess,
+) -> None:
+    client = Client(server)
+    slow = all_bots(client, bot="mcts:seconds=0.5")  # 0.5 s a move: it cannot end meanwhile
+    with client.socket(slow["id"]) as ws:
+        number = hello(ws, None)["number"]
+        deadline = time.monotonic() + 30
+        while number < 2 and time.monotonic() < deadline:
+            number = receive(ws).get("number", number)
+    assert number >= 2  # watched, it plays
+    time.sleep(1.5)  # the bot's turn under way ends
+    stopped = client.get(slow["id"]).json()
+    time.sleep(2.5)
+    assert stopped["status"] == "playing"
+    assert client.get(slow["id"]).json()["number"] == stopped["number"]  # nobody watches
 
 
 def test_2_one_address_has_only_a_few_games_of_bots_played_for_it(
@@ -783,3 +802,20 @@ def test_16_chat_messages_are_limited_per_client_address(server: ServerProcess) 
         ws.send(json.dumps({"type": "chat", "text": "one more"}))
         code, reason = closed_with(ws, timeout=10)
     assert code == 1008 and "chat messages" in reason
+
+
+def test_16_notification_changes_are_limited_per_client_address(server: ServerProcess) -> None:
+    client = Client(server)
+    name = f"n{os.getpid()}a{client.address.replace('.', '')}"
+    r = client.http.post("/api/signup", json={"name": name, "password": "a long password"})
+    assert r.status_code == 201, r.text
+    body = {"endpoint": "https://fcm.googleapis.com/fcm/send/x", "keys": {"p256dh": "", "auth": ""}}
+    statuses = [
+        client.http.post("/api/me/push", json=body).status_code,  # 422 (bad keys), counted
+        client.http.request("DELETE", "/api/me/push", json={}).status_code,
+        client.http.post("/api/me/email", json={"email": "a@example.org"}).status_code,
+        client.http.post("/api/me/push", json=body).status_code,
+    ]
+    assert statuses == [422, 200, 409, 429]  # (409: this server sends no e-mail)
+    r = client.http.get("/api/push/key")  # a read: its own limit
+    assert r.status_code == 200 and len(r.json()["key"]) == 87

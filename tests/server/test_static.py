@@ -8,6 +8,7 @@ import httpx
 from starlette.applications import Starlette
 from starlette.routing import Route
 
+from zoogames.server.app import SecurityHeaders
 from zoogames.server.static import Client
 
 from .harness import run_async
@@ -50,3 +51,21 @@ def test_files_app_routes_and_missing_assets(tmp_path: Path) -> None:
     assert client.get("/assets/gone.js").status_code == 404
     assert "secret" not in client.get("/..%2Fsecret.txt").text
     assert "secret" not in client.get("/assets/../../secret.txt").text
+
+
+def test_the_service_worker_is_served_at_the_root_as_javascript_under_the_csp(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "index.html").write_text("<html>app</html>")
+    (tmp_path / "sw.js").write_text("self.addEventListener('push', () => {});")
+    site = Site(tmp_path)
+    site.asgi = SecurityHeaders(site.asgi)  # type: ignore[assignment]
+    r = site.get("/sw.js")
+    assert r.status_code == 200 and "addEventListener('push'" in r.text
+    # a service worker must be JavaScript, and a new version must be found at once
+    assert r.headers["content-type"].startswith(("text/javascript", "application/javascript"))
+    assert r.headers["cache-control"] == "no-cache"
+    assert "worker-src 'self'" in r.headers["content-security-policy"]
+    # the build puts it there: Vite copies web/public/ to the build's root
+    source = Path(__file__).parents[2] / "web" / "public" / "sw.js"
+    assert "showNotification" in source.read_text()

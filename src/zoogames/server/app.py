@@ -25,6 +25,7 @@ from zoogames.server import guard, migrate, routes, ws
 from zoogames.server.bots import BotPool
 from zoogames.server.errors import ApiError
 from zoogames.server.hub import Hub
+from zoogames.server.notify import Notifier, vapid_of
 from zoogames.server.ratelimit import RateLimits
 from zoogames.server.service import Service
 from zoogames.server.settings import Settings, from_env
@@ -60,6 +61,7 @@ CSP = "; ".join(
         "font-src 'self' data:",
         "media-src 'self' data: blob:",
         "connect-src 'self'",
+        "worker-src 'self'",
         "object-src 'none'",
         "base-uri 'none'",
         "form-action 'self'",
@@ -67,7 +69,8 @@ CSP = "; ".join(
     )
 )
 """The client's Content-Security-Policy: its scripts and styles only from the server's own
-files (Vite's ``index.html`` has no inline script), no framing, sockets to the same host."""
+files (Vite's ``index.html`` has no inline script), no framing, sockets to the same host;
+the service worker (``/sw.js``, Web Push) from the server's own files too."""
 
 DOCS_CSP = (
     "default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net;"
@@ -197,6 +200,7 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await asyncio.to_thread(migrate.upgrade, engine)
+        await service.start_notify()
         gc.collect()
         gc.freeze()  # what startup built lives for good: full collections need not walk it
         resume = asyncio.create_task(service.resume_bots())
@@ -205,6 +209,7 @@ def create_app(
             yield
         finally:
             resume.cancel()
+            await service.notifier.close()
             service.close()
             engine.dispose()
 
@@ -256,6 +261,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None) 
     try:
         settings = from_env()
         RateLimits(settings)  # a limit that does not parse is said now, in one line
+        Notifier(settings)  # so is an SMTP URL
+        if settings.vapid_private_key is not None:
+            vapid_of(settings.vapid_private_key)
     except ValueError as e:
         print(f"error: {e}", file=sys.stderr)
         sys.exit(2)

@@ -105,6 +105,10 @@ class Hub:
         """True if some client is connected to the game."""
         return bool(self.games.get(game_id))
 
+    def seated(self, game_id: str, seat: int) -> bool:
+        """True if a page of ``seat`` is connected to the game (it says "your turn" itself)."""
+        return any(c.seat == seat and not c.closed for c in self.games.get(game_id, ()))
+
     def games_of(self, client: str) -> set[str]:
         """The games ``client`` has a socket on."""
         return {gid for gid, conns in self.games.items() if any(c.client == client for c in conns)}

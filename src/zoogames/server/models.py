@@ -123,6 +123,8 @@ class AccountRow(Base):
     password_hash: Mapped[str] = mapped_column(String(255))
     """argon2-cffi's encoded hash (``$argon2id$v=19$m=…``), parameters included."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    email: Mapped[str | None] = mapped_column(String(254), nullable=True)
+    """Where "your turn" e-mails go, once the player opted in (``None``: no e-mail)."""
 
 
 class SessionRow(Base):
@@ -220,4 +222,49 @@ class ActionRow(Base):
     number: Mapped[int] = mapped_column(Integer, primary_key=True)
     notation: Mapped[str] = mapped_column(Text)
     seat: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class PushSubscriptionRow(Base):
+    """A browser's Web Push subscription for an account (``server/notify.py``).
+
+    Keyed by the SHA-256 of its endpoint (an endpoint is up to 2,048 characters, too long
+    for a portable unique index): a browser subscribing again replaces its row.
+    """
+
+    __tablename__ = "push_subscriptions"
+
+    endpoint_sha256: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("accounts.id", ondelete="CASCADE"), index=True
+    )
+    endpoint: Mapped[str] = mapped_column(Text)
+    p256dh: Mapped[str] = mapped_column(String(128))
+    """The browser's P-256 public key, base64url (the payload is encrypted to it)."""
+    auth: Mapped[str] = mapped_column(String(64))
+    """The subscription's 16-byte authentication secret, base64url."""
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class TurnEmailRow(Base):
+    """When an account was last e-mailed "your turn" for a game (at most one per N hours)."""
+
+    __tablename__ = "turn_emails"
+
+    game_id: Mapped[str] = mapped_column(
+        String(16), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    account_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True
+    )
+    sent_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ServerKeyRow(Base):
+    """A key the server made once and keeps: the VAPID key pair (``vapid``), PEM."""
+
+    __tablename__ = "server_keys"
+
+    name: Mapped[str] = mapped_column(String(32), primary_key=True)
+    value: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -31,6 +31,7 @@ WHAT = {
     "signin": "sign-in attempts",
     "lobby": "lobby requests",
     "chat": "chat messages",
+    "notify": "changes of notifications",
 }
 """How a refusal names what was counted."""
 

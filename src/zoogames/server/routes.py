@@ -482,3 +482,65 @@ async def my_games(games: Games, me: SignedIn) -> Json:
 async def device_tokens(game_id: str, games: Games, me: SignedIn) -> Json:
     """Fresh tokens for the account's seats in a game, for this device."""
     return Json(await games.device_tokens(me, game_id))
+
+
+# ----- notifications ----------------------------------------------------------------------
+
+
+class PushKeys(Strict):
+    """A push subscription's keys, as ``PushSubscription.toJSON()`` gives them."""
+
+    p256dh: str = Field(max_length=200)
+    auth: str = Field(max_length=100)
+
+
+class PushBody(Strict):
+    """``POST /api/me/push``: a browser's push subscription."""
+
+    endpoint: str = Field(max_length=4096)
+    keys: PushKeys
+    expirationTime: float | None = None  # the browser's spelling
+    """Sent by some browsers; unused (a push service says 410 once it has expired)."""
+
+
+class UnpushBody(Strict):
+    """``DELETE /api/me/push``: one browser's subscription (``None``: every one)."""
+
+    endpoint: str | None = Field(None, max_length=4096)
+
+
+class EmailBody(Strict):
+    """``POST /api/me/email``: the address for "your turn" e-mails (``None``: none)."""
+
+    email: str | None = Field(None, max_length=1000)
+
+
+@router.get("/push/key", response_class=Json, dependencies=[limited("read")])
+async def push_key(games: Games) -> Json:
+    """The server's VAPID public key (``applicationServerKey``), base64url."""
+    return Json(games.push_key())
+
+
+@router.get("/me/notify", response_class=Json, dependencies=[limited("read")])
+async def notify_settings(games: Games, me: SignedIn) -> Json:
+    """The account's notifications: its push subscriptions, its e-mail address."""
+    return Json(await games.notify_settings(me))
+
+
+@router.post("/me/push", response_class=Json, status_code=201, dependencies=[limited("notify")])
+async def subscribe(body: PushBody, games: Games, me: SignedIn) -> Json:
+    """Send this browser a push when it becomes the account's turn."""
+    answer = await games.subscribe(me, body.endpoint, body.keys.p256dh, body.keys.auth)
+    return Json(answer, status_code=201)
+
+
+@router.delete("/me/push", response_class=Json, dependencies=[limited("notify")])
+async def unsubscribe(body: UnpushBody, games: Games, me: SignedIn) -> Json:
+    """Stop pushing to this browser (or, without an endpoint, to every one)."""
+    return Json(await games.unsubscribe(me, body.endpoint))
+
+
+@router.post("/me/email", response_class=Json, dependencies=[limited("notify")])
+async def set_email(body: EmailBody, games: Games, me: SignedIn) -> Json:
+    """Opt in to "your turn" e-mails (turn-based games) at an address, or out."""
+    return Json(await games.set_email(me, body.email))

@@ -30,6 +30,13 @@ from zoogames.server.accounts import Account
 from zoogames.server.bots import BotPool
 from zoogames.server.errors import ApiError, not_found
 from zoogames.server.hub import Hub, dumps
+from zoogames.server.notify import (
+    Notifier,
+    check_email,
+    check_subscription,
+    endpoint_sha256,
+    new_vapid_key,
+)
 from zoogames.server.ratelimit import RateLimits
 from zoogames.server.ratings import BOT_RATINGS, rating_json
 from zoogames.server.settings import Settings
@@ -114,7 +121,9 @@ class Service:
         self._loading: dict[str, asyncio.Task[Table]] = {}
         self._db = ThreadPoolExecutor(db_threads, thread_name_prefix="zoogames-db")
         self._background: set[asyncio.Task[None]] = set()
-        """Timeouts and rating updates under way (held so that none is collected midway)."""
+        """Timeouts, rating updates and notifications under way (held so that none is
+        collected midway)."""
+        self.notifier = Notifier(self.settings)
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
         """Run a store call in the database threads; a failing database is a 503."""
@@ -925,7 +934,13 @@ class Service:
             return table.snapshot(mine)
 
     def _seated(self, table: Table) -> None:
-        """After a seat was filled: push it, and start the game's bot once none is open."""
+        """After a seat was filled: push it, and start the game's bot once none is open.
+
+        The game starting (its last seat filled) makes it someone's turn: notified.
+        """
+        if not table.open_seats:
+            table.notified = None  # the first turn begins now, not when the game was made
+            self._turn_passed(table, None)
         if not table.open_seats and table.bot_task is None:
             self._start_bot(table)
         self.hub.push_state(table, table.number)
@@ -983,7 +998,7 @@ class Service:
         await self._write(
             table, planned, self.store.remove_action, table.id, number, table.revision
         )
-        self._changed(table, number)
+        self._changed(table, number, seat)
 
     async def _play(self, table: Table, seat: int, action: str, number: int) -> None:
         """Check, store, then apply one action (the caller holds the table's lock)."""
@@ -993,7 +1008,7 @@ class Service:
         await self._write(
             table, planned, self.store.add_action, table.id, n, notation, seat, table.revision
         )
-        self._changed(table, n)
+        self._changed(table, n, seat)
 
     async def _write(
         self, table: Table, planned: Planned, write: Callable[..., None], *args: Any
@@ -1014,13 +1029,16 @@ class Service:
             raise
         table.commit(planned)
 
-    def _changed(self, table: Table, log_from: int) -> None:
+    def _changed(self, table: Table, log_from: int, by: int | None = None) -> None:
         """After a committed change: start a bot if one is to move, push every view.
 
-        A rated game that has just ended updates its players' ratings.
+        A rated game that has just ended updates its players' ratings. When the turn
+        passes to another seat (not ``by``'s own, as after its undo), that seat's player
+        is notified if they asked to be (``_turn``).
         """
         if table.over and table.setup.rated:
             self._in_background(self.rate(table))
+        self._turn_passed(table, by)
         table.thinking = None
         self._start_bot(table)
         self.hub.push_state(table, log_from)
@@ -1142,3 +1160,127 @@ class Service:
         finally:
             if table.bot_task is me:
                 table.bot_task = None
+
+    # ----- notifications ---------------------------------------------------------------
+
+    async def start_notify(self) -> None:
+        """Take the VAPID key: the settings' (several processes), or the database's.
+
+        The database's is made at the first start (``store.server_key``): it is part of
+        the database like everything else, backed up and restored with it.
+        """
+        key = self.settings.vapid_private_key
+        if key is None:
+            key = await self.db(self.store.server_key, "vapid", new_vapid_key)
+        self.notifier.use_key(key)
+
+    def push_key(self) -> dict[str, JSON]:
+        """``GET /api/push/key``: the public key browsers subscribe with."""
+        if self.notifier.public_key is None:
+            raise ApiError(503, "push notifications are starting; try again")
+        return {"key": self.notifier.public_key}
+
+    async def subscribe(
+        self, account: Account, endpoint: str, p256dh: str, auth: str
+    ) -> dict[str, JSON]:
+        """Store a browser's push subscription for the account (its newest ones kept)."""
+        endpoint, p256dh, auth = check_subscription(
+            endpoint, p256dh, auth, self.settings.push_services
+        )
+        count = await self.db(
+            self.store.subscribe,
+            account.id,
+            endpoint_sha256(endpoint),
+            endpoint,
+            p256dh,
+            auth,
+            self.settings.push_per_account,
+        )
+        return {"push": count}
+
+    async def unsubscribe(self, account: Account, endpoint: str | None) -> dict[str, JSON]:
+        """Forget one push subscription of the account (``None``: every one)."""
+        sha256 = endpoint_sha256(endpoint) if endpoint is not None else None
+        await self.db(self.store.unsubscribe, account.id, sha256)
+        count, _ = await self.db(self.store.notify_settings, account.id)
+        return {"push": count}
+
+    async def notify_settings(self, account: Account) -> dict[str, JSON]:
+        """What the account turned on: push subscriptions, the e-mail address."""
+        count, email = await self.db(self.store.notify_settings, account.id)
+        return {"push": count, "email": email, "email_available": self.notifier.smtp is not None}
+
+    async def set_email(self, account: Account, email: str | None) -> dict[str, JSON]:
+        """Opt in to "your turn" e-mails at an address, or out (``None``)."""
+        if email is not None:
+            if self.notifier.smtp is None:
+                raise ApiError(409, "this server sends no e-mail")
+            email = check_email(email)
+        await self.db(self.store.set_email, account.id, email)
+        return await self.notify_settings(account)
+
+    def _turn_passed(self, table: Table, by: int | None) -> None:
+        """If the turn passed to another human seat bound to an account, notify it.
+
+        Only once per turn (``Table.notified``), never for the seat that just acted, and
+        in the background: the action's answer never waits for a push service.
+        """
+        seat = table.state.to_move
+        if seat == table.notified:
+            return
+        table.notified = seat
+        if seat is None or seat == by or table.over or table.open_seats:
+            return
+        account = table.seats[seat].account
+        if table.seats[seat].kind != "human" or account is None:
+            return
+        # A page of the seat is open: it tells the player itself (title, sound), so no
+        # push; an e-mail for a turn-based game still goes (a tab left open for days).
+        page_open = self.hub.seated(table.id, seat)
+        self._in_background(self._notify_turn(table, seat, account, push=not page_open))
+
+    async def _notify_turn(self, table: Table, seat: int, account: int, push: bool) -> None:
+        """Send the "your turn" push (and e-mail, for a turn-based game) of one seat."""
+        name = table.seats[seat].name or f"seat {seat + 1}"
+        link = f"/play/{table.id}"
+        # Public facts only: the game, whose turn, a link. Never a token, view or hand.
+        payload = dumps(
+            {
+                "type": "turn",
+                "game": table.id,
+                "catalog": table.game,
+                "seat": seat,
+                "name": name,
+                "number": table.number,
+                "url": link,
+            }
+        )
+        ttl = self.settings.push_ttl
+        if table.setup.clock is not None:  # stale once the clock has run out
+            ttl = min(ttl, table.setup.clock)
+        try:
+            subscriptions = await self.db(self.store.subscriptions, account) if push else []
+            if subscriptions:
+
+                async def gone(sha256: str) -> None:
+                    await self.db(self.store.drop_subscription, sha256)
+
+                await self.notifier.push(subscriptions, payload, ttl, gone)
+            if self.notifier.smtp is not None and table.setup.pace == "turn-based":
+                to = await self.db(
+                    self.store.email_due, table.id, account, self.settings.email_hours
+                )
+                if to is not None:
+                    game = table.state.game.name
+                    await self.notifier.email(
+                        to,
+                        f"Your turn: {game} ({table.id})",
+                        f"It is your turn, {name}, in {game}.\n\n"
+                        f"Play: {self.settings.public_url}{link}\n\n"
+                        "You get this because you turned on e-mail for your turns."
+                        " Turn it off on your profile page.\n",
+                    )
+        except ApiError:
+            log.error("game %s: no notification (the database failed)", table.id)
+        except Exception as e:  # a notification must never take anything else down
+            log.error("game %s: no notification: %s", table.id, type(e).__name__)

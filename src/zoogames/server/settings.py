@@ -24,12 +24,24 @@ RATE_DEFAULTS: dict[str, str] = {
     "signin": "10/minute;60/hour",
     "lobby": "2/second;120/minute",
     "chat": "1/second;20/minute",
+    "notify": "10/minute;60/hour",
 }
 """Requests per client address, by kind: games created, joins and seat changes, actions
 and undos (HTTP and socket), reads (snapshots, replays, records), socket connections,
 ``hello`` messages (each answered with a whole snapshot), socket messages of any kind,
 accounts made, sign-in attempts (each costs an argon2 hash; the limit makes guessing a
-password slow), lobby listings, and chat messages and mutes."""
+password slow), lobby listings, chat messages and mutes, and changes of a player's
+notifications (push subscriptions, the e-mail address)."""
+
+PUSH_SERVICES = (
+    "https://fcm.googleapis.com",
+    "https://updates.push.services.mozilla.com",
+    "https://*.push.apple.com",
+    "https://*.notify.windows.com",
+)
+"""The push services of Chrome (and Edge's Chromium), Firefox, Safari and Windows: the only
+places a subscription's endpoint may point to (the server sends requests there, so any
+other address would let a player make the server call into its own network)."""
 
 
 def _env(name: str, default: str) -> str:
@@ -96,6 +108,24 @@ class Settings:
     ``Secure``, so a browser never sends them over plain HTTP."""
     session_days: int = 30
     """Days a sign-in lasts; the browser then signs in again."""
+    vapid_private_key: str | None = None
+    """The VAPID private key (base64url of its 32 bytes), for several server processes;
+    ``None``: made at the first start and kept in the database (``server_keys``)."""
+    vapid_subject: str = "mailto:zoogames@example.org"
+    """Who runs the server, for the push services (a ``mailto:`` or ``https:`` address)."""
+    push_services: tuple[str, ...] = PUSH_SERVICES
+    """Origins a push subscription's endpoint may have (``*.`` any subdomain)."""
+    push_ttl: int = 3600
+    """Seconds a push service keeps a "your turn" notification for an offline browser."""
+    push_per_account: int = 10
+    """Push subscriptions kept per account (the newest): one per browser it signed in on."""
+    smtp_url: str | None = None
+    """``smtp://user:password@host:587?from=address`` (STARTTLS), ``smtps://`` (TLS from the
+    start), ``?starttls=off`` for a local relay; ``None``: no e-mail."""
+    email_hours: float = 12.0
+    """At most one "your turn" e-mail per game and player in this many hours."""
+    public_url: str = "http://localhost:8000"
+    """The server's address as players reach it, for the links in e-mails."""
 
     def rate(self, kind: str) -> str:
         """The limit of ``kind`` (``off`` if none)."""
@@ -130,4 +160,12 @@ def from_env() -> Settings:
         watched_bot_games=_int("WATCHED_BOT_GAMES", d.watched_bot_games),
         tls=_env("TLS", "off").lower() in ("on", "1", "true", "yes"),
         session_days=_int("SESSION_DAYS", d.session_days),
+        vapid_private_key=_env("VAPID_PRIVATE_KEY", "") or None,
+        vapid_subject=_env("VAPID_SUBJECT", d.vapid_subject),
+        push_services=_list("PUSH_SERVICES", ",".join(d.push_services)),
+        push_ttl=_int("PUSH_TTL", d.push_ttl),
+        push_per_account=_int("PUSH_PER_ACCOUNT", d.push_per_account),
+        smtp_url=_env("SMTP_URL", "") or None,
+        email_hours=_float("EMAIL_HOURS", d.email_hours),
+        public_url=_env("PUBLIC_URL", d.public_url).rstrip("/"),
     )

@@ -12,7 +12,7 @@ import json
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +25,7 @@ from sqlalchemy import (
     delete,
     event,
     exists,
+    func,
     insert,
     select,
     update,
@@ -42,9 +43,12 @@ from zoogames.server.models import (
     DeviceTokenRow,
     GameRow,
     MuteRow,
+    PushSubscriptionRow,
     RatingRow,
     SeatRow,
+    ServerKeyRow,
     SessionRow,
+    TurnEmailRow,
 )
 
 DEFAULT_URL = "sqlite:///var/zoogames.db"
@@ -633,10 +637,17 @@ class Store:
             conn.execute(delete(SessionRow).where(SessionRow.sha256 == sha256))
 
     def end_everywhere(self, account: int) -> None:
-        """Forget every session and device token of an account."""
+        """Forget every session, device token and push subscription of an account.
+
+        Signing out everywhere is what a player does when a device is lost: it must stop
+        receiving the account's notifications too.
+        """
         with self.engine.begin() as conn:
             conn.execute(delete(SessionRow).where(SessionRow.account_id == account))
             conn.execute(delete(DeviceTokenRow).where(DeviceTokenRow.account_id == account))
+            conn.execute(
+                delete(PushSubscriptionRow).where(PushSubscriptionRow.account_id == account)
+            )
 
     def bind_seats(self, game_id: str, seats: list[int], account: int) -> int:
         """Bind guest seats to ``account`` (seats bound already to it stay); how many are now."""
@@ -954,3 +965,158 @@ class Store:
                 select(GameRow.id).where(GameRow.status == "playing", GameRow.clock.isnot(None))
             ).all()
         return [r.id for r in rows]
+
+    # ----- notifications -----------------------------------------------------------------
+
+    def server_key(self, name: str, make: Callable[[], str]) -> str:
+        """The stored key ``name``; made by ``make`` and stored at the first call.
+
+        Two servers starting at once on one database both make one; the primary key lets
+        only the first in, and the other reads it back: every process signs with one key.
+        """
+        with self.engine.connect() as conn:
+            value = conn.execute(
+                select(ServerKeyRow.value).where(ServerKeyRow.name == name)
+            ).scalar_one_or_none()
+        if value is not None:
+            return str(value)
+        made = make()
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(insert(ServerKeyRow).values(name=name, value=made, created_at=_now()))
+            return made
+        except IntegrityError:
+            with self.engine.connect() as conn:
+                return str(
+                    conn.execute(
+                        select(ServerKeyRow.value).where(ServerKeyRow.name == name)
+                    ).scalar_one()
+                )
+
+    def subscribe(
+        self, account: int, sha256: str, endpoint: str, p256dh: str, auth: str, most: int
+    ) -> int:
+        """Store a push subscription for ``account``; keep its ``most`` newest; how many.
+
+        An endpoint subscribed before (by this account or another: a browser changed
+        hands) is replaced.
+        """
+        with self.engine.begin() as conn:
+            conn.execute(
+                delete(PushSubscriptionRow).where(PushSubscriptionRow.endpoint_sha256 == sha256)
+            )
+            conn.execute(
+                insert(PushSubscriptionRow).values(
+                    endpoint_sha256=sha256,
+                    account_id=account,
+                    endpoint=endpoint,
+                    p256dh=p256dh,
+                    auth=auth,
+                    created_at=_now(),
+                )
+            )
+            newest = (
+                conn.execute(
+                    select(PushSubscriptionRow.endpoint_sha256)
+                    .where(PushSubscriptionRow.account_id == account)
+                    .order_by(
+                        PushSubscriptionRow.created_at.desc(), PushSubscriptionRow.endpoint_sha256
+                    )
+                )
+                .scalars()
+                .all()
+            )
+            if len(newest) > most:  # the oldest go: a browser that left never unsubscribes
+                conn.execute(
+                    delete(PushSubscriptionRow).where(
+                        PushSubscriptionRow.endpoint_sha256.in_(newest[most:])
+                    )
+                )
+            return min(len(newest), most)
+
+    def unsubscribe(self, account: int, sha256: str | None) -> int:
+        """Forget one push subscription of ``account`` (``None``: all of them); how many."""
+        where = [PushSubscriptionRow.account_id == account]
+        if sha256 is not None:
+            where.append(PushSubscriptionRow.endpoint_sha256 == sha256)
+        with self.engine.begin() as conn:
+            return int(conn.execute(delete(PushSubscriptionRow).where(*where)).rowcount)
+
+    def drop_subscription(self, sha256: str) -> None:
+        """Forget a subscription the push service says is gone (404 or 410)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                delete(PushSubscriptionRow).where(PushSubscriptionRow.endpoint_sha256 == sha256)
+            )
+
+    def subscriptions(self, account: int) -> list[tuple[str, str, str, str]]:
+        """``(sha256, endpoint, p256dh, auth)`` of every push subscription of ``account``."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(
+                    PushSubscriptionRow.endpoint_sha256,
+                    PushSubscriptionRow.endpoint,
+                    PushSubscriptionRow.p256dh,
+                    PushSubscriptionRow.auth,
+                ).where(PushSubscriptionRow.account_id == account)
+            ).all()
+        return [(r.endpoint_sha256, r.endpoint, r.p256dh, r.auth) for r in rows]
+
+    def notify_settings(self, account: int) -> tuple[int, str | None]:
+        """How many push subscriptions ``account`` has, and its e-mail address (or ``None``)."""
+        with self.engine.connect() as conn:
+            count = conn.execute(
+                select(func.count())
+                .select_from(PushSubscriptionRow)
+                .where(PushSubscriptionRow.account_id == account)
+            ).scalar_one()
+            email = conn.execute(
+                select(AccountRow.email).where(AccountRow.id == account)
+            ).scalar_one_or_none()
+        return int(count), email
+
+    def set_email(self, account: int, email: str | None) -> None:
+        """Opt in to "your turn" e-mails at ``email``, or out (``None``)."""
+        with self.engine.begin() as conn:
+            conn.execute(update(AccountRow).where(AccountRow.id == account).values(email=email))
+
+    def email_due(self, game_id: str, account: int, hours: float) -> str | None:
+        """The address to e-mail ``account`` at for ``game_id``, if one is due; else ``None``.
+
+        Due: the account opted in and was not e-mailed for this game in the last ``hours``.
+        Claiming the e-mail is one guarded write (an ``UPDATE … WHERE sent_at`` is old
+        enough, or the first ``INSERT``), so two servers never both send it.
+        """
+        now = _now()
+        with self.engine.begin() as conn:
+            email = conn.execute(
+                select(AccountRow.email).where(AccountRow.id == account)
+            ).scalar_one_or_none()
+            if email is None:
+                return None
+            claimed = conn.execute(
+                update(TurnEmailRow)
+                .where(
+                    TurnEmailRow.game_id == game_id,
+                    TurnEmailRow.account_id == account,
+                    TurnEmailRow.sent_at <= now - timedelta(hours=hours),
+                )
+                .values(sent_at=now)
+            ).rowcount
+            if claimed:
+                return str(email)
+            seen = conn.execute(
+                select(TurnEmailRow.sent_at).where(
+                    TurnEmailRow.game_id == game_id, TurnEmailRow.account_id == account
+                )
+            ).first()
+            if seen is not None:
+                return None
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(
+                    insert(TurnEmailRow).values(game_id=game_id, account_id=account, sent_at=now)
+                )
+        except IntegrityError:  # another server claimed it first
+            return None
+        return str(email)

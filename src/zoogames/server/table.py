@@ -159,6 +159,9 @@ class Table:
         self.clock: asyncio.TimerHandle | None = None
         """The armed clock of the seat to move, if any (``Service._arm_clock``)."""
         self.timeouts = 0
+        self.notified: int | None = state.to_move
+        """The seat last told it is its turn (``Service._turn_passed``): once per turn, and
+        never for the turn a game was loaded in (a restart does not notify again)."""
         """Clock timeouts in a row: past a few, nobody is playing and the clock stops."""
         self.setup = Setup()
         """The lobby's settings, the creator's choices, mutes, the rematch (``store.Setup``)."""

@@ -152,28 +152,38 @@ async def _receive_text(websocket: WebSocket, timeout: float | None) -> str:
 async def _serve(
     service: Service, websocket: WebSocket, game_id: str, client: str
 ) -> Connection | None:
-    """Read messages until the client goes; the connection (after its first good hello)."""
+    """Read messages until the client goes; the connection (after its first good hello).
+
+    The connection leaves the hub however this ends (the client gone, a refusal): the
+    caller never sees it when an exception ends the loop, so it is forgotten here, or a
+    closed page would count as watching its game, and as its seat's open page, for good.
+    """
     conn: Connection | None = None
-    while True:
-        timeout = service.settings.hello_timeout if conn is None else None
-        text = await _receive_text(websocket, timeout)
-        kind = None
-        try:
-            service.limits.hit("message", client)
-            message = _message(text)
-            kind = message["type"]
-            conn = await _handle(service, websocket, game_id, conn, kind, message, client)
-        except ApiError as e:
-            if e.status == 429:
-                raise Refused(POLICY, e.detail) from None
-            error = dumps({"type": "error", "status": e.status, **e.to_json()})
-            if conn is not None:
-                conn.send(error)
-                continue
-            await websocket.send_text(error)
-            if kind == "hello" and e.status in (403, 404):
-                await websocket.close(4000 + e.status)
-                return None
+    try:
+        while True:
+            timeout = service.settings.hello_timeout if conn is None else None
+            text = await _receive_text(websocket, timeout)
+            kind = None
+            try:
+                service.limits.hit("message", client)
+                message = _message(text)
+                kind = message["type"]
+                conn = await _handle(service, websocket, game_id, conn, kind, message, client)
+            except ApiError as e:
+                if e.status == 429:
+                    raise Refused(POLICY, e.detail) from None
+                error = dumps({"type": "error", "status": e.status, **e.to_json()})
+                if conn is not None:
+                    conn.send(error)
+                    continue
+                await websocket.send_text(error)
+                if kind == "hello" and e.status in (403, 404):
+                    await websocket.close(4000 + e.status)
+                    return None
+    finally:
+        if conn is not None:
+            service.hub.remove(conn)
+            await conn.stop()
 
 
 async def _handle(

@@ -1,0 +1,111 @@
+// Web Push and e-mail for "your turn" (issue 16; docs/api.md, Notifications). Everything
+// is off until the signed-in player turns it on: `enablePush` asks the browser's
+// permission, registers the service worker (/sw.js, web/public/sw.js), subscribes with the
+// server's VAPID public key and hands the subscription to the server; `disablePush` undoes
+// it. The session cookie (same origin) says whose account it is.
+import { ApiError } from "../api/http";
+import { detailText } from "../i18n/server";
+
+/** What the account turned on (`GET /api/me/notify`). */
+export interface NotifySettings {
+  /** Push subscriptions the account has (its browsers). */
+  push: number;
+  /** The address "your turn" e-mails go to, or null. */
+  email: string | null;
+  /** Whether this server sends e-mail at all. */
+  email_available: boolean;
+}
+
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(path, {
+    method,
+    headers: body === undefined ? {} : { "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    credentials: "same-origin",
+  });
+  const data: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const refused = data as { detail?: unknown; message?: unknown } | null;
+    throw new ApiError(response.status, detailText(refused?.detail, response.status, refused?.message));
+  }
+  return data as T;
+}
+
+/** True if this browser can receive push notifications (a service worker and the Push API). */
+export function pushSupported(): boolean {
+  return (
+    typeof navigator !== "undefined" && "serviceWorker" in navigator && typeof window !== "undefined" && "PushManager" in window && "Notification" in window
+  );
+}
+
+/** The base64url VAPID key as the bytes `applicationServerKey` takes. */
+export function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
+  const base64 = base64url.replace(/-/g, "+").replace(/_/g, "/") + "=".repeat((4 - (base64url.length % 4)) % 4);
+  const text = atob(base64);
+  const bytes = new Uint8Array(new ArrayBuffer(text.length));
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+  return bytes;
+}
+
+function sameKey(a: ArrayBuffer | null, b: Uint8Array): boolean {
+  if (a === null) return false;
+  const bytes = new Uint8Array(a);
+  return bytes.length === b.length && bytes.every((v, i) => v === b[i]);
+}
+
+async function registration(): Promise<ServiceWorkerRegistration> {
+  await navigator.serviceWorker.register("/sw.js", { scope: "/" });
+  return navigator.serviceWorker.ready;
+}
+
+/** This browser's push subscription, if it has one. */
+export async function currentSubscription(): Promise<PushSubscription | null> {
+  if (!pushSupported()) return null;
+  const reg = await navigator.serviceWorker.getRegistration("/");
+  return reg ? reg.pushManager.getSubscription() : null;
+}
+
+/** Why push could not be turned on: the browser lacks it, or the player said no. */
+export class PushRefused extends Error {
+  constructor(readonly reason: "unsupported" | "denied") {
+    super(reason);
+  }
+}
+
+/** Turn push on for this browser: permission, service worker, subscription, the server. */
+export async function enablePush(): Promise<void> {
+  if (!pushSupported()) throw new PushRefused("unsupported");
+  const permission = await Notification.requestPermission();
+  if (permission !== "granted") throw new PushRefused("denied");
+  const reg = await registration();
+  const { key } = await call<{ key: string }>("GET", "/api/push/key");
+  let subscription = await reg.pushManager.getSubscription();
+  if (subscription !== null && !sameKey(subscription.options.applicationServerKey, keyBytes(key))) {
+    // made with another server key (the server's changed): its pushes would be refused
+    await subscription.unsubscribe();
+    subscription = null;
+  }
+  if (subscription === null) {
+    subscription = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(key) });
+  }
+  const json = subscription.toJSON();
+  await call("POST", "/api/me/push", { endpoint: json.endpoint, keys: json.keys });
+}
+
+/** Turn push off for this browser: the server forgets it, and the browser unsubscribes. */
+export async function disablePush(): Promise<void> {
+  const subscription = await currentSubscription();
+  if (subscription === null) return;
+  await call("DELETE", "/api/me/push", { endpoint: subscription.endpoint });
+  await subscription.unsubscribe();
+}
+
+/** The account's notification settings. */
+export function notifySettings(): Promise<NotifySettings> {
+  return call<NotifySettings>("GET", "/api/me/notify");
+}
+
+/** Opt in to "your turn" e-mails (turn-based games) at an address, or out with null. */
+export function setEmail(email: string | null): Promise<NotifySettings> {
+  return call<NotifySettings>("POST", "/api/me/email", { email });
+}
