@@ -235,7 +235,7 @@ def test_the_new_pages_pass_axe(audited: Page, server: Server) -> None:
     page = audited
     sign_up(page, server, "Axel_lobby")
     for path, ready in [
-        ("/account", "[data-action=signout]"),
+        ("/account", ".notify-settings input[type=checkbox]"),  # signed in: notifications
         ("/lobby", "[data-empty=open], [data-list=open]"),
         ("/games", "[data-empty=games], [data-list=games]"),
         ("/players/Axel_lobby", "[data-player]"),

@@ -6,6 +6,8 @@ import { signIn, signOut, useAccount } from "../account/account";
 import { LanguageSwitch } from "../components/LanguageSwitch";
 import { SiteNav } from "../components/SiteNav";
 import { useT } from "../i18n/hooks";
+import { NotifySettings } from "../notify/NotifySettings";
+import { disablePush } from "../notify/push";
 
 function AccountForm({ create }: { create: boolean }) {
   const { t } = useT();
@@ -79,7 +81,10 @@ export function Account() {
   const { t } = useT();
   const who = useAccount();
   const [error, setError] = useState("");
-  const out = (everywhere: boolean) => signOut(everywhere).then(undefined, (e: Error) => setError(e.message));
+  // Signing out here stops this browser's pushes first: the server cannot tell which
+  // subscription is this session's (everywhere drops them all on the server).
+  const out = (everywhere: boolean) =>
+    (everywhere ? Promise.resolve() : disablePush().catch(() => undefined)).then(() => signOut(everywhere)).then(undefined, (e: Error) => setError(e.message));
   return (
     <main class="account-page">
       <SiteNav />
@@ -110,6 +115,7 @@ export function Account() {
               {error}
             </p>
           )}
+          <NotifySettings />
         </section>
       )}
     </main>
