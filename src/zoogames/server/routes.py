@@ -113,6 +113,10 @@ class NewGameBody(Strict):
     """Rated: signed-in players and rated bots only; the ratings change at the end."""
     clock: int | None = None
     """Seconds a human seat has for each action (on timeout the leave bot plays it)."""
+    on_timeout: Literal["bot", "forfeit"] = "bot"
+    """On a clock's timeout: the leave bot plays the action, or the seat forfeits."""
+    on_leave: Literal["bot", "forfeit"] = "bot"
+    """When a player leaves: the leave bot takes the seat, or the seat forfeits."""
 
 
 class ActionBody(Strict):
@@ -201,6 +205,8 @@ class Snapshot(BaseModel):
     open_seats: list[int]
     rematch: str | None
     deadline: str | None
+    forfeited: int | None
+    """The seat that forfeited the game (``None``: nobody)."""
 
 
 class Joined(Snapshot):
@@ -275,6 +281,8 @@ async def create_game(body: NewGameBody, games: Games, player: Player) -> Json:
         body.leave_bot,
         body.rated,
         body.clock,
+        body.on_timeout,
+        body.on_leave,
     )
     return Json(created, status_code=201)
 
