@@ -94,6 +94,7 @@ def test_a_player_who_leaves_forfeits_if_the_creator_chose_so(api: Api) -> None:
     assert r.json()["you"] == 1 and r.json()["forfeited"] == 1  # the seat stays its player's
     snap = check_forfeited(api, gid, 1)
     assert snap["seats"][1]["kind"] == "human" and snap["number"] == 3
+    assert (snap["on_leave"], snap["on_timeout"]) == ("forfeit", "bot")  # as chosen
     r = api.http.post(f"/api/games/{gid}/leave", headers=api.auth(tokens["0"]))
     assert r.status_code == 409
     # a rematch forgets the forfeit

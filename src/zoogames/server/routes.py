@@ -207,6 +207,10 @@ class Snapshot(BaseModel):
     deadline: str | None
     forfeited: int | None
     """The seat that forfeited the game (``None``: nobody)."""
+    on_timeout: Literal["bot", "forfeit"]
+    """What a timeout does, as the creator chose: the leave bot plays, or the seat forfeits."""
+    on_leave: Literal["bot", "forfeit"]
+    """What leaving does, as the creator chose: the leave bot takes the seat, or it forfeits."""
 
 
 class Joined(Snapshot):

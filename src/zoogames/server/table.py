@@ -324,6 +324,8 @@ class Table:
             "thinking": self.thinking,
             "result": self.result(),
             "forfeited": self.setup.forfeited,
+            "on_timeout": self.setup.on_timeout,
+            "on_leave": self.setup.on_leave,
             "invited": invited,
             "open_seats": self.open_seats,
             "rematch": self.setup.rematch,
