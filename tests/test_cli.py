@@ -9,6 +9,7 @@ from typer.testing import CliRunner
 
 from zoogames.cli import app
 from zoogames.core import record as rec
+from zoogames.core.game import forfeit_result
 
 from .test_records import finished
 
@@ -35,6 +36,26 @@ def test_replay_json(tmp_path: Path) -> None:
     data = json.loads(out.output)
     assert data["result"] == state.result().to_json()
     assert data["scores"] == [s.to_json() for s in state.scores()]
+
+
+def test_replay_of_a_forfeited_game(tmp_path: Path) -> None:
+    """A server's record of a forfeit: the actions up to it, and the seat beside them."""
+    played = finished()
+    record = played.record()
+    record["actions"] = record["actions"][:10]
+    state = rec.replay(record)
+    record["forfeited"] = 0
+    record["result"] = forfeit_result(state, 0)
+    path = tmp_path / "g.json"
+    rec.save(record, path)
+    out = runner.invoke(app, ["replay", str(path)])
+    assert out.exit_code == 0, out.output
+    assert "10 actions; seat 0 forfeited" in out.output
+    assert "winner: seat 1" in out.output
+    out = runner.invoke(app, ["replay", str(path), "--json"])
+    data = json.loads(out.output)
+    assert data["forfeited"] == 0 and data["result"] == record["result"]
+    assert data["result"]["winners"] == [1] and data["terminal"] is False
 
 
 def test_replay_stops_at_an_illegal_action(tmp_path: Path) -> None:

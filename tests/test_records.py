@@ -80,6 +80,26 @@ def test_a_malformed_action_is_reported_with_its_index() -> None:
             {"game": "aquaretto", "options": {"players": 9}, "seed": 1, "actions": []},
             "cannot start a game",
         ),
+        (
+            {
+                "game": "aquaretto",
+                "options": {"players": 2},
+                "seed": 1,
+                "actions": [],
+                "forfeited": 2,
+            },
+            "'forfeited' must be a seat",
+        ),
+        (
+            {
+                "game": "aquaretto",
+                "options": {"players": 2},
+                "seed": 1,
+                "actions": [],
+                "forfeited": True,
+            },
+            "'forfeited' must be a seat",
+        ),
     ],
 )
 def test_bad_records_are_refused(data: object, message: str) -> None:

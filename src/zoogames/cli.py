@@ -20,7 +20,7 @@ import typer
 
 from zoogames import __version__, games
 from zoogames.core.errors import IllegalAction, InvalidOptions, InvalidRecord, ZoogamesError
-from zoogames.core.game import Game, State
+from zoogames.core.game import JSON, Game, State, forfeit_result
 from zoogames.core.record import load as load_record
 from zoogames.core.record import replay as replay_record
 from zoogames.core.record import save
@@ -151,25 +151,34 @@ def replay(
     except IllegalAction as e:
         fail(f"{record}: {e}")
     scores = [s.to_json() for s in state.scores()]
+    forfeited = data.get("forfeited")  # a seat forfeited on a server: over where it stopped
+    result: dict[str, JSON] | None = None
+    if isinstance(forfeited, int):
+        result = forfeit_result(state, forfeited)
+    elif state.is_terminal:
+        result = state.result().to_json()
     if as_json:
         out = {
             "game": state.game.id,
             "actions": len(state.history),
             "terminal": state.is_terminal,
             "scores": scores,
-            "result": state.result().to_json() if state.is_terminal else None,
+            "result": result,
+            "forfeited": forfeited,
             "position": state.view(None),
         }
         typer.echo(json.dumps(out))
         return
     typer.echo(str(state))
     typer.echo("")
-    typer.echo(f"{len(state.history)} actions; {'game over' if state.is_terminal else 'in play'}")
+    status = "game over" if state.is_terminal else "in play"
+    if isinstance(forfeited, int):
+        status = f"seat {forfeited} forfeited"
+    typer.echo(f"{len(state.history)} actions; {status}")
     for seat, s in enumerate(scores):
         parts = ", ".join(f"{k} {v}" for k, v in s.items() if k != "total")
         typer.echo(f"seat {seat}: {s['total']} points ({parts})")
-    if state.is_terminal:
-        winners = state.result().winners
+    if result is not None and isinstance(winners := result["winners"], list) and winners:
         typer.echo("winner: " + " and ".join(f"seat {w}" for w in winners))
 
 

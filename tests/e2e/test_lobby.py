@@ -193,6 +193,39 @@ def test_a_guest_host_starts_with_bots_signs_up_and_plays_on_from_another_device
         second_context.close()
 
 
+def test_a_player_who_leaves_forfeits_where_the_creator_chose_so(
+    browser: Browser, server: Server
+) -> None:
+    context = new_context(browser)
+    try:
+        page = context.new_page()
+        page.goto(server.url + "/")
+        page.locator('[data-game="aquaretto"]').click()
+        page.locator('[data-field="players"]').select_option("2")
+        # the choices show where they apply: a clock runs, another player could be left
+        assert page.locator('[data-field="on_timeout"]').count() == 0
+        assert page.locator('[data-field="on_leave"]').count() == 0
+        page.locator('[data-field="clock"]').select_option("live")
+        page.locator('[data-field="on_timeout"]').select_option("forfeit")
+        page.locator('[data-seat-kind="1"]').select_option("invite")
+        page.locator('[data-field="on_leave"]').select_option("forfeit")
+        page.locator('[data-field="name"]').fill("Dana")
+        page.locator('[data-action="create"]').click()
+        page.wait_for_url("**/play/*")
+        game_id = page.url.rsplit("/", 1)[-1]
+        snap = server.get(f"/api/games/{game_id}")
+        assert (snap["on_timeout"], snap["on_leave"]) == ("forfeit", "forfeit")
+        page.wait_for_selector('main.play[data-you="0"]')
+        # She leaves: the game ends at once, her seat stays hers, the sheet says she forfeited.
+        page.once("dialog", lambda dialog: dialog.accept())
+        page.locator('[data-action="leave"]').click()
+        page.wait_for_selector('main.play[data-status="over"][data-you="0"]')
+        page.wait_for_selector('[data-forfeited="0"]')
+        assert server.get(f"/api/games/{game_id}")["forfeited"] == 0
+    finally:
+        context.close()
+
+
 def test_a_rematch_at_the_end_deals_anew_for_both_players(browser: Browser, server: Server) -> None:
     stored = store_game(server, "aquarium-designer", ["me", "me"], seed=5, moves=10_000)
     assert server.get(f"/api/games/{stored.id}")["status"] == "over"

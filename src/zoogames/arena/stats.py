@@ -65,13 +65,17 @@ def turn_position(record: dict[str, Any], seat: int) -> int:
 
 
 def ranks(record: dict[str, Any]) -> list[float]:
-    """Rank per seat (0 best) by points, then by the tie-break value."""
+    """Rank per seat (0 best) by points, then by the tie-break value.
+
+    A seat that forfeited (``result["forfeited"]``, a server game) ranks last of all.
+    """
     result = record["result"]
     scores = result["scores"]
-    ties = next((v for k, v in result.items() if k not in ("winners", "scores")), None)
+    ties = next((v for k, v in result.items() if k not in ("winners", "scores", "forfeited")), None)
     if not isinstance(ties, list) or len(ties) != len(scores):
         ties = [0] * len(scores)
-    keys = [(s, t) for s, t in zip(scores, ties, strict=True)]
+    forfeited = result.get("forfeited")
+    keys = [(i != forfeited, s, t) for i, (s, t) in enumerate(zip(scores, ties, strict=True))]
     return [float(sum(1 for other in keys if other > k)) for k in keys]
 
 

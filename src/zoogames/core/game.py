@@ -99,6 +99,24 @@ class Result:
         }
 
 
+def forfeit_result(state: State, seat: int) -> dict[str, JSON]:
+    """The result, JSON-ready, of a game ``seat`` forfeited (the server's clocks and leaving).
+
+    The position is scored as it stands (``state.scores()``, the live scores): the
+    forfeiting seat ranks last whatever its points, the others by points then tie-break,
+    and ``winners`` are the best of the others. ``forfeited`` names the seat, which
+    ``arena.stats.ranks`` (and so the ratings) reads.
+    """
+    totals = tuple(s.total for s in state.scores())
+    ties = tuple(state.tiebreak(i) for i in range(state.players))
+    others = [i for i in range(state.players) if i != seat]
+    best = max(((totals[i], ties[i]) for i in others), default=None)  # (None: solo)
+    winners = tuple(i for i in others if (totals[i], ties[i]) == best)
+    result = Result(winners, totals, ties, state.tiebreak_name).to_json()
+    result["forfeited"] = seat
+    return result
+
+
 def rank_winners(totals: Sequence[int], tiebreak: Sequence[int]) -> tuple[int, ...]:
     """Seats with the most points; among them those with the highest tie-break value."""
     best = max(zip(totals, tiebreak, strict=True))

@@ -1,7 +1,8 @@
 """Game records: load, save and replay.
 
 A record is a JSON object ``{game, options, seed, actions, result}``, and ``generator``
-when its seed is not SplitMix64's (see ``docs/records.md``). Replaying it applies each
+when its seed is not SplitMix64's, ``forfeited`` when a seat forfeited the game on a
+server (see ``docs/records.md``). Replaying it applies each
 action in turn and stops at the first one that is not legal, naming its index.
 """
 
@@ -43,6 +44,15 @@ def validate(record: Any) -> dict[str, JSON]:
     for i, text in enumerate(record["actions"]):
         if not isinstance(text, str):
             raise InvalidRecord(f"action {i} is not a string: {text!r}")
+    forfeited = record.get("forfeited")
+    players = record["options"]["players"]
+    if forfeited is not None and (
+        not isinstance(forfeited, int)
+        or isinstance(forfeited, bool)
+        or not isinstance(players, int)
+        or not 0 <= forfeited < players
+    ):
+        raise InvalidRecord(f"the record's 'forfeited' must be a seat, not {forfeited!r}")
     return record
 
 

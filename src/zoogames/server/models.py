@@ -85,6 +85,12 @@ class GameRow(Base):
     """Seconds a human seat has for each action (``None``: no clock)."""
     turn_from: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     """When the last open seat was filled: a clock never runs from before it."""
+    on_timeout: Mapped[str] = mapped_column(String(8), default="bot", server_default="bot")
+    """On a clock's timeout: ``bot`` (the leave bot plays the action) or ``forfeit``."""
+    on_leave: Mapped[str] = mapped_column(String(8), default="bot", server_default="bot")
+    """When a player leaves: ``bot`` (the leave bot takes the seat) or ``forfeit``."""
+    forfeited: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The seat that forfeited (the game then over, ``result`` ranking it last)."""
 
 
 class SeatRow(Base):

@@ -113,6 +113,10 @@ class NewGameBody(Strict):
     """Rated: signed-in players and rated bots only; the ratings change at the end."""
     clock: int | None = None
     """Seconds a human seat has for each action (on timeout the leave bot plays it)."""
+    on_timeout: Literal["bot", "forfeit"] = "bot"
+    """On a clock's timeout: the leave bot plays the action, or the seat forfeits."""
+    on_leave: Literal["bot", "forfeit"] = "bot"
+    """When a player leaves: the leave bot takes the seat, or the seat forfeits."""
 
 
 class ActionBody(Strict):
@@ -201,6 +205,12 @@ class Snapshot(BaseModel):
     open_seats: list[int]
     rematch: str | None
     deadline: str | None
+    forfeited: int | None
+    """The seat that forfeited the game (``None``: nobody)."""
+    on_timeout: Literal["bot", "forfeit"]
+    """What a timeout does, as the creator chose: the leave bot plays, or the seat forfeits."""
+    on_leave: Literal["bot", "forfeit"]
+    """What leaving does, as the creator chose: the leave bot takes the seat, or it forfeits."""
 
 
 class Joined(Snapshot):
@@ -275,6 +285,8 @@ async def create_game(body: NewGameBody, games: Games, player: Player) -> Json:
         body.leave_bot,
         body.rated,
         body.clock,
+        body.on_timeout,
+        body.on_leave,
     )
     return Json(created, status_code=201)
 

@@ -22,7 +22,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
 from zoogames.core.errors import InvalidOptions, ZoogamesError
-from zoogames.core.game import JSON
+from zoogames.core.game import JSON, forfeit_result
 from zoogames.core.message import msg
 from zoogames.core.rng import secret_seed
 from zoogames.server import accounts, catalog, tokens
@@ -51,6 +51,8 @@ NAME_LENGTH = 32
 LOBBY_GAMES = 200
 """Listed games ``GET /api/lobby`` shows at most (the newest)."""
 PACES = ("live", "turn-based")
+ON_CHOICES = ("bot", "forfeit")
+"""What a timeout or a leaving player does: the leave bot plays, or the seat forfeits."""
 CHAT_LENGTH = 300
 """The longest chat message, in characters."""
 CHAT_KEPT = 100
@@ -218,7 +220,9 @@ class Service:
             for s in table.seats
             if s.kind == "bot" and s.account is None and s.bot in BOT_RATINGS
         }
-        result = table.state.result().to_json()
+        result = table.result()
+        if result is None:
+            return
         try:
             if await self.db(self.store.rate_game, table.id, table.game, accounts, result, fixed):
                 log.info("game %s: ratings updated", table.id)
@@ -255,6 +259,8 @@ class Service:
         leave_bot: str | None = None,
         rated: bool = False,
         clock: int | None = None,
+        on_timeout: str = "bot",
+        on_leave: str = "bot",
     ) -> dict[str, JSON]:
         """Start a game; its id, seats, and a token for each human seat.
 
@@ -265,8 +271,13 @@ class Service:
         of a player who leaves (the catalog's first bot if ``None``). A ``rated`` game is
         created signed in, seats only signed-in players and bots with a public rating,
         and updates its players' ratings at the end. ``clock``: seconds a human seat has
-        for each action; on timeout the leave bot plays that action for it.
+        for each action; on timeout the leave bot plays that action for it, or the seat
+        forfeits the game if ``on_timeout`` is ``forfeit``. A player who leaves gives their
+        seat to the leave bot, or forfeits if ``on_leave`` is ``forfeit`` (``forfeit``).
         """
+        for what, choice in (("on_timeout", on_timeout), ("on_leave", on_leave)):
+            if choice not in ON_CHOICES:
+                raise ApiError(422, f"{what} must be bot or forfeit, not {choice!r}")
         if clock is not None and not MIN_CLOCK <= clock <= MAX_CLOCK:
             raise ApiError(
                 422, f"a clock is {MIN_CLOCK} to {MAX_CLOCK} seconds per action (7 days)"
@@ -329,7 +340,17 @@ class Service:
                 )
         host = next((s.seat for s in table_seats if s.token_sha256 is not None), None)
         asked = {k: v for k, v in chosen.items() if k != "deck"}
-        setup = Setup(listed, pace, host, asked, leave_bot, rated=rated, clock=clock)
+        setup = Setup(
+            listed,
+            pace,
+            host,
+            asked,
+            leave_bot,
+            rated=rated,
+            clock=clock,
+            on_timeout=on_timeout,
+            on_leave=on_leave,
+        )
         table = await self._start_table(game.id, players, chosen, table_seats, setup)
         return {
             "id": table.id,
@@ -413,7 +434,7 @@ class Service:
         table = await self.table(game_id)
         if not table.over:
             raise ApiError(409, "the game is not over: its record is secret until the end")
-        return table.state.record()
+        return table.record()
 
     # ----- changing --------------------------------------------------------------------
 
@@ -697,6 +718,8 @@ class Service:
         """The token's player leaves: the seat is played by the game's leave bot for good.
 
         Its token (and device tokens) stop working; the answer is a spectator's snapshot.
+        If the creator chose ``on_leave: forfeit``, the seat forfeits the game instead
+        (``forfeit``): it stays the player's, and the answer is its snapshot.
         """
         table, seat = await self.seat(game_id, token)
         async with table.lock:
@@ -704,6 +727,9 @@ class Service:
                 raise ApiError(409, "the game is over")
             if table.open_seats:
                 raise ApiError(409, "the game has not started: nothing to leave yet")
+            if table.setup.on_leave == "forfeit":
+                await self.forfeit(table, seat)
+                return table.snapshot(seat)
             target = table.seats[seat]
             bot = table.setup.leave_bot or ("greedy" if table.setup.rated else catalog.BOTS[0][0])
             label = catalog.bot_label(bot)
@@ -767,7 +793,14 @@ class Service:
             chosen = dict(asked)
             if "deck" in table.options:
                 chosen["deck"] = table.options["deck"]
-            setup = replace(table.setup, host=mine, asked=asked, rematch=None, mutes=frozenset())
+            setup = replace(
+                table.setup,
+                host=mine,
+                asked=asked,
+                rematch=None,
+                mutes=frozenset(),
+                forfeited=None,
+            )
             try:
                 new = await self._start_table(
                     table.game, len(seats), chosen, seats, setup, rematch_of=table.id
@@ -1056,7 +1089,7 @@ class Service:
         """
         self._arm_clock(table)
         seat = table.state.to_move
-        if seat is None or table.seats[seat].kind != "bot" or table.open_seats:
+        if seat is None or table.over or table.seats[seat].kind != "bot" or table.open_seats:
             return  # (a table with open seats waits for its players)
         if table.all_bots and not self.hub.watched(table.id):
             table.thinking = None
@@ -1090,12 +1123,23 @@ class Service:
         """The seat to move ran out of time: the game's leave bot plays that action for it.
 
         The seat stays its player's. After ``MAX_TIMEOUTS`` in a row (nobody plays any
-        more) the clock stops, so that absent players cost the bot workers nothing.
+        more) the clock stops, so that absent players cost the bot workers nothing. With
+        ``on_timeout: forfeit`` the seat forfeits the game instead (``forfeit``).
         """
         if table.revision != revision or self.tables.get(table.id) is not table:
             return
         seat = table.state.to_move
         if seat is None or table.deadline() is None:
+            return
+        if table.setup.on_timeout == "forfeit":
+            async with table.lock:
+                if table.revision != revision or self.tables.get(table.id) is not table:
+                    return  # the player acted meanwhile
+                log.info("game %s: seat %d ran out of time and forfeits", table.id, seat)
+                try:
+                    await self.forfeit(table, seat)
+                except ApiError as e:
+                    log.error("game %s: the forfeit was refused: %s", table.id, e.detail)
             return
         spec = table.setup.leave_bot or catalog.BOTS[0][0]
         notation = await self.bots.choose(table.id, spec, table.state.clone(), attended=False)
@@ -1108,6 +1152,31 @@ class Service:
                 await self._play(table, seat, notation, table.number)
             except ApiError as e:
                 log.error("game %s: the timeout's action was refused: %s", table.id, e.detail)
+
+    async def forfeit(self, table: Table, seat: int) -> None:
+        """``seat`` forfeits: the game ends now (the caller holds the table's lock).
+
+        The result scores the position as it stands with ``seat`` ranked last
+        (``Table.result``); it is stored with the seat (``store.forfeit``), a rated game's
+        ratings are updated from it, and every view is pushed.
+        """
+        result = forfeit_result(table.state, seat)
+        try:
+            await self.db(self.store.forfeit, table.id, seat, table.revision, result)
+        except Conflict:
+            await self._reload(table)
+            raise ApiError(
+                409,
+                "another change to this game came first; reload it",
+                msg("error.conflict"),
+            ) from None
+        except ApiError:
+            if self.tables.get(table.id) is table:  # the commit's fate is unknown: reload
+                del self.tables[table.id]
+            raise
+        table.setup = replace(table.setup, forfeited=seat)
+        table.revision += 1
+        self._changed(table, table.number, seat)
 
     async def resume_clocks(self) -> None:
         """Load every game in play with a clock, which arms it (after a restart)."""

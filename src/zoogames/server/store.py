@@ -140,6 +140,12 @@ class Setup:
     """Rated: signed-in players (and rated bots) only; ratings change at the end."""
     clock: int | None = None
     """Seconds a human seat has for each action (``None``: no clock)."""
+    on_timeout: str = "bot"
+    """On a clock's timeout: ``bot`` (the leave bot plays for the seat) or ``forfeit``."""
+    on_leave: str = "bot"
+    """When a player leaves: ``bot`` (the leave bot takes the seat) or ``forfeit``."""
+    forfeited: int | None = None
+    """The seat that forfeited, ending the game (``Service.forfeit``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -348,6 +354,8 @@ class Store:
                     leave_bot=setup.leave_bot if setup is not None else None,
                     rated=setup.rated if setup is not None else False,
                     clock=setup.clock if setup is not None else None,
+                    on_timeout=setup.on_timeout if setup is not None else "bot",
+                    on_leave=setup.on_leave if setup is not None else "bot",
                 )
             )
             conn.execute(
@@ -424,6 +432,9 @@ class Store:
                 frozenset((m.seat, m.muted) for m in mutes),
                 row.rated,
                 row.clock,
+                row.on_timeout,
+                row.on_leave,
+                row.forfeited,
             ),
             turn_from=max(_utc(t) for t in (row.created_at, row.turn_from, last_at) if t),
         )
@@ -839,6 +850,22 @@ class Store:
                     DeviceTokenRow.game_id == game_id, DeviceTokenRow.seat == seat
                 )
             )
+
+    def forfeit(self, game_id: str, seat: int, before: int, result: dict[str, Any]) -> None:
+        """End a game at revision ``before``: ``seat`` forfeited, with ``result``.
+
+        :class:`Conflict` (nothing changed) if the game moved on or is over meanwhile.
+        """
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                update(GameRow)
+                .where(GameRow.id == game_id, GameRow.revision == before, GameRow.status != "over")
+                .values(
+                    revision=before + 1, to_move=None, status="over", result=result, forfeited=seat
+                )
+            )
+            if done.rowcount != 1:
+                raise Conflict
 
     # ----- ratings -------------------------------------------------------------------------
 

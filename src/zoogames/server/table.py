@@ -14,7 +14,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from zoogames.core.errors import IllegalAction
-from zoogames.core.game import JSON, Action, State
+from zoogames.core.game import JSON, Action, State, forfeit_result
 from zoogames.core.message import Message, msg
 from zoogames.core.record import start
 from zoogames.core.rng import generator_of
@@ -233,8 +233,26 @@ class Table:
 
     @property
     def over(self) -> bool:
-        """True once the game is over."""
-        return self.state.is_terminal
+        """True once the game is over: played to its end, or forfeited by a seat."""
+        return self.state.is_terminal or self.setup.forfeited is not None
+
+    def result(self) -> dict[str, JSON] | None:
+        """The result, JSON-ready, once the game is over (``None`` before).
+
+        A forfeited game's is scored from the position where it stopped
+        (``core.game.forfeit_result``): the forfeiting seat last, ``forfeited`` naming it.
+        """
+        if self.setup.forfeited is not None:
+            return forfeit_result(self.state, self.setup.forfeited)
+        return self.state.result().to_json() if self.state.is_terminal else None
+
+    def record(self) -> dict[str, JSON]:
+        """The game's record; a forfeited game's has ``forfeited`` beside its actions."""
+        record = self.state.record()
+        if self.setup.forfeited is not None:
+            record["result"] = self.result()
+            record["forfeited"] = self.setup.forfeited
+        return record
 
     def identify(self, token: str | None) -> tuple[int | None, int | None]:
         """Who a token is: ``(seat, None)`` for a seat's token, ``(None, seat)`` for an invitation.
@@ -304,7 +322,10 @@ class Table:
             "log": [e.to_json() for e in self.log[log_from:]],
             "can_undo": self.can_undo(seat),
             "thinking": self.thinking,
-            "result": self.state.result().to_json() if over else None,
+            "result": self.result(),
+            "forfeited": self.setup.forfeited,
+            "on_timeout": self.setup.on_timeout,
+            "on_leave": self.setup.on_leave,
             "invited": invited,
             "open_seats": self.open_seats,
             "rematch": self.setup.rematch,

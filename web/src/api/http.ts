@@ -1,6 +1,6 @@
 // The HTTP half of docs/api.md: JSON in, JSON out, errors as ApiError with the server's
 // sentence. The token goes in the Authorization header, never in the URL.
-import type { Catalog, ReplayStep, Snapshot } from "./types";
+import type { Catalog, OnChoice, ReplayStep, Snapshot } from "./types";
 import { detailText } from "../i18n/server";
 
 export class ApiError extends Error {
@@ -47,6 +47,10 @@ export interface CreateRequest {
   /** Seconds a human seat has for each action; absent: no clock. */
   clock?: number;
   rated?: boolean;
+  /** On a clock's timeout: a bot plays the move (the default), or the seat forfeits. */
+  on_timeout?: OnChoice;
+  /** When a player leaves: a bot takes the seat (the default), or the seat forfeits. */
+  on_leave?: OnChoice;
 }
 
 export interface Created {

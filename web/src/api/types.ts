@@ -69,7 +69,9 @@ export interface LogEntry {
 export interface GameResult {
   winners: number[];
   scores: number[];
-  [tiebreak: string]: number[];
+  /** The seat that forfeited (it ranks last whatever its points); absent: nobody. */
+  forfeited?: number;
+  [tiebreak: string]: number[] | number | undefined;
 }
 
 export interface Snapshot {
@@ -93,7 +95,16 @@ export interface Snapshot {
   rematch?: string | null;
   /** When the seat to move runs out of time (ISO 8601, UTC); null: no clock runs. */
   deadline?: string | null;
+  /** The seat that forfeited the game (out of time, or it left), ending it; null: nobody. */
+  forfeited?: number | null;
+  /** What a timeout does, as the creator chose: a bot plays the move, or the seat forfeits. */
+  on_timeout?: OnChoice;
+  /** What leaving the table does, as the creator chose: a bot takes the seat, or it forfeits. */
+  on_leave?: OnChoice;
 }
+
+/** What a timeout or a leaving player does (issue 16): the fallback bot plays, or the seat forfeits. */
+export type OnChoice = "bot" | "forfeit";
 
 /** A group of names a `subset` option picks from: `count[players]` of them. */
 export interface OptionGroup {

@@ -1,5 +1,5 @@
 // Every scoring category per seat (the view's score parts), the totals, and — once the
-// game is over — the winners and the tie-break, or a solo game's rank.
+// game is over — the winners and the tie-break (and who forfeited), or a solo game's rank.
 import type { GameResult, Score } from "../api/types";
 import { t } from "../i18n";
 import { scoreName } from "../text/words";
@@ -12,9 +12,16 @@ interface Props {
   rank?: string;
 }
 
+/** The result's tie-break field (`coins`, `animals`): neither the winners, the scores, nor who forfeited. */
+export function tiebreakKey(result: GameResult | null): string | undefined {
+  return result ? Object.keys(result).find((k) => k !== "winners" && k !== "scores" && k !== "forfeited") : undefined;
+}
+
 export function ScoreSheet({ scores, names, result, rank }: Props) {
   const categories = [...new Set(scores.flatMap((s) => Object.keys(s).filter((k) => k !== "total")))];
-  const tiebreak = result ? Object.keys(result).find((k) => k !== "winners" && k !== "scores") : undefined;
+  const tiebreak = tiebreakKey(result);
+  const ties = result && tiebreak ? result[tiebreak] : undefined;
+  const forfeited = result?.forfeited;
   const solo = names.length === 1;
   const winners = new Set(solo ? [] : (result?.winners ?? []));
   return (
@@ -28,6 +35,12 @@ export function ScoreSheet({ scores, names, result, rank }: Props) {
               <th key={i} class={winners.has(i) ? "winner" : ""} scope="col">
                 {n}
                 {winners.has(i) ? ` ${t("score.won")}` : ""}
+                {forfeited === i && (
+                  <span class="forfeited" data-forfeited={i}>
+                    {" "}
+                    {t("score.forfeited")}
+                  </span>
+                )}
               </th>
             ))}
           </tr>
@@ -49,10 +62,10 @@ export function ScoreSheet({ scores, names, result, rank }: Props) {
               </td>
             ))}
           </tr>
-          {result && tiebreak && !solo && (
+          {result && tiebreak && Array.isArray(ties) && !solo && (
             <tr>
               <th scope="row">{t("score.tiebreak", { what: scoreName(tiebreak) })}</th>
-              {(result[tiebreak] ?? []).map((v, i) => (
+              {ties.map((v, i) => (
                 <td key={i}>{v}</td>
               ))}
             </tr>

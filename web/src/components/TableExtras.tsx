@@ -13,7 +13,7 @@ import { formatClock, secondsLeft } from "../play/table";
 import { botName, seatName } from "../text/words";
 
 /** The time the seat to move has left, counting down each second from the snapshot's `deadline`. */
-export function Clock({ deadline, mine }: { deadline: string; mine: boolean }) {
+export function Clock({ deadline, mine, forfeit = false }: { deadline: string; mine: boolean; forfeit?: boolean }) {
   const { t } = useT();
   const [now, setNow] = useState(Date.now());
   useEffect(() => {
@@ -22,7 +22,7 @@ export function Clock({ deadline, mine }: { deadline: string; mine: boolean }) {
   }, [deadline]);
   const left = secondsLeft(deadline, now);
   return (
-    <span class={`clock${mine && left < 30 ? " clock-low" : ""}`} data-clock={left} title={t("table.clock-help")}>
+    <span class={`clock${mine && left < 30 ? " clock-low" : ""}`} data-clock={left} title={forfeit ? t("table.clock-help-forfeit") : t("table.clock-help")}>
       {t("table.clock", { time: formatClock(left) })}
     </span>
   );
@@ -196,9 +196,12 @@ export function TableActions({ id, snapshot, token, names }: { id: string; snaps
   const fail = (e: unknown) => setError(e instanceof ApiError || e instanceof Error ? e.message : String(e));
 
   const leave = () => {
-    if (!window.confirm(t("table.leave-confirm"))) return;
+    const forfeit = snapshot.on_leave === "forfeit";
+    if (!window.confirm(forfeit ? t("table.leave-confirm-forfeit") : t("table.leave-confirm"))) return;
     lobbyApi.leave(id, token).then(() => {
-      forgetToken(id); // the token stops working: the page watches from now on
+      // A bot's seat from now on: the token stops working and the page watches. A forfeited
+      // seat stays the player's (the result, a rematch).
+      if (!forfeit) forgetToken(id);
       location.reload();
     }, fail);
   };

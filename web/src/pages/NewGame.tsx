@@ -7,7 +7,7 @@ import { holdSeat } from "../api/tokens";
 import { useAccount } from "../account/account";
 import { SiteNav } from "../components/SiteNav";
 import { hostKey } from "../play/chat";
-import type { Catalog } from "../api/types";
+import type { Catalog, OnChoice } from "../api/types";
 import { LanguageSwitch } from "../components/LanguageSwitch";
 import { OptionField } from "../components/OptionField";
 import { t } from "../i18n";
@@ -44,6 +44,8 @@ export function NewGame() {
   const [listed, setListed] = useState(false);
   const [paceChoice, setPaceChoice] = useState<PaceChoice>("untimed");
   const [rated, setRated] = useState(false);
+  const [onTimeout, setOnTimeout] = useState<OnChoice>("bot");
+  const [onLeave, setOnLeave] = useState<OnChoice>("bot");
   const who = useAccount();
 
   useEffect(() => {
@@ -64,6 +66,9 @@ export function NewGame() {
     if (g) choosePlayers(Math.min(Math.max(players, g.min_players), g.max_players));
   };
 
+  // Leaving matters where others play on: an invited or open seat, or a rated game.
+  const othersAtTable = seats.includes("invite") || seats.includes("open") || (rated && !!who);
+
   const create = async () => {
     setBusy(true);
     setError("");
@@ -81,7 +86,19 @@ export function NewGame() {
         return { kind: "me", name: count === 1 ? mine : `${mine.slice(0, 29)} ${count}` };
       });
       const { pace, clock } = PACES[paceChoice];
-      const created = await api.create({ game: gameId, players, options: chosen, seats: request, listed, pace, clock, rated: rated && !!who });
+      const created = await api.create({
+        game: gameId,
+        players,
+        options: chosen,
+        seats: request,
+        listed,
+        pace,
+        clock,
+        rated: rated && !!who,
+        // (sent only where they apply: a clock runs, or other players could be left)
+        on_timeout: clock !== undefined ? onTimeout : undefined,
+        on_leave: othersAtTable ? onLeave : undefined,
+      });
       const links: InviteLink[] = [];
       let first: string | null = null;
       seats.forEach((s, seat) => {
@@ -200,6 +217,24 @@ export function NewGame() {
                 <option value="three-days">{t("new.pace-three-days")}</option>
               </select>
             </label>
+            {PACES[paceChoice].clock !== undefined && (
+              <label class="option">
+                <span class="option-label">{t("new.on-timeout")}</span>
+                <select data-field="on_timeout" value={onTimeout} onChange={(e) => setOnTimeout((e.target as HTMLSelectElement).value as OnChoice)}>
+                  <option value="bot">{t("new.on-timeout-bot")}</option>
+                  <option value="forfeit">{t("new.on-timeout-forfeit")}</option>
+                </select>
+              </label>
+            )}
+            {othersAtTable && (
+              <label class="option">
+                <span class="option-label">{t("new.on-leave")}</span>
+                <select data-field="on_leave" value={onLeave} onChange={(e) => setOnLeave((e.target as HTMLSelectElement).value as OnChoice)}>
+                  <option value="bot">{t("new.on-leave-bot")}</option>
+                  <option value="forfeit">{t("new.on-leave-forfeit")}</option>
+                </select>
+              </label>
+            )}
             <label class="option">
               <input type="checkbox" data-field="listed" checked={listed} onChange={() => setListed(!listed)} /> {t("new.listed")}
             </label>

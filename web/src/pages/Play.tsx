@@ -168,7 +168,9 @@ export function Play({ id }: { id: string }) {
               {view.to_move === you ? t("play.your-turn") : t("play.to-move", { name: names[view.to_move] })}
             </span>
           )}
-          {!over && snapshot.deadline && <Clock deadline={snapshot.deadline} mine={view.to_move === you && you !== null} />}
+          {!over && snapshot.deadline && (
+            <Clock deadline={snapshot.deadline} mine={view.to_move === you && you !== null} forfeit={snapshot.on_timeout === "forfeit"} />
+          )}
           {thinking !== null && (
             <span class="thinking" data-thinking={thinking}>
               {t("turn.thinking", { name: names[thinking] })}
