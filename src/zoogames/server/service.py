@@ -1047,8 +1047,17 @@ class Service:
         self, table: Table, planned: Planned, write: Callable[..., None], *args: Any
     ) -> None:
         """Commit a planned change to the database, then to the table; 409 on a lost race."""
+        await self._guarded(table, write, *args, planned.position())
+        table.commit(planned)
+
+    async def _guarded(self, table: Table, write: Callable[..., None], *args: Any) -> None:
+        """Run a guarded database write of ``table``'s game.
+
+        409 (and the table reloaded) when another change came first; the table dropped when
+        the commit's fate is unknown.
+        """
         try:
-            await self.db(write, *args, planned.position())
+            await self.db(write, *args)
         except Conflict:
             await self._reload(table)
             raise ApiError(
@@ -1060,7 +1069,6 @@ class Service:
             if self.tables.get(table.id) is table:  # the commit's fate is unknown: reload
                 del self.tables[table.id]
             raise
-        table.commit(planned)
 
     def _changed(self, table: Table, log_from: int, by: int | None = None) -> None:
         """After a committed change: start a bot if one is to move, push every view.
@@ -1161,19 +1169,7 @@ class Service:
         ratings are updated from it, and every view is pushed.
         """
         result = forfeit_result(table.state, seat)
-        try:
-            await self.db(self.store.forfeit, table.id, seat, table.revision, result)
-        except Conflict:
-            await self._reload(table)
-            raise ApiError(
-                409,
-                "another change to this game came first; reload it",
-                msg("error.conflict"),
-            ) from None
-        except ApiError:
-            if self.tables.get(table.id) is table:  # the commit's fate is unknown: reload
-                del self.tables[table.id]
-            raise
+        await self._guarded(table, self.store.forfeit, table.id, seat, table.revision, result)
         table.setup = replace(table.setup, forfeited=seat)
         table.revision += 1
         self._changed(table, table.number, seat)
