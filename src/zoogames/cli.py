@@ -395,14 +395,56 @@ def serve(
             help="database URL (default: $ZOOGAMES_DB, else sqlite:///var/zoogames.db)",
         ),
     ] = None,
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots",
+            help="local: bots think in this process's workers; external: `zoogames bots`"
+            " workers play them (PostgreSQL; default $ZOOGAMES_BOTS, else local)",
+        ),
+    ] = "",
 ) -> None:
-    """Start the web app: the API, the game sockets and the browser client (docs/server.md)."""
+    """Start the web app: the API, the game sockets and the browser client (docs/server.md).
+
+    Any number of processes may serve one PostgreSQL database (docs/server.md, Several
+    processes).
+    """
     import os
 
     require_extra("server", "serve")
     from zoogames.server import serve as run_server
 
-    run_server(host, port, db or os.environ.get("ZOOGAMES_DB"))
+    where = bots or os.environ.get("ZOOGAMES_BOTS", "local")
+    run_server(host, port, db or os.environ.get("ZOOGAMES_DB"), where)
+
+
+@app.command("bots")
+def bot_workers(
+    db: Annotated[
+        str | None,
+        typer.Option("--db", help="the servers' PostgreSQL database URL (default: $ZOOGAMES_DB)"),
+    ] = None,
+    workers: Annotated[
+        int,
+        typer.Option("--workers", help="bots thinking at once (default: one per core)"),
+    ] = 0,
+) -> None:
+    """Play the bot turns of servers started with --bots external (docs/server.md, Bot workers).
+
+    Run any number of these, on any machine that reaches the database; each claims
+    waiting turns, thinks and plays them through the same checks as a player's action.
+    """
+    import os
+
+    require_extra("server", "bots")
+    from zoogames.server.bot_workers import run_workers
+
+    url = db or os.environ.get("ZOOGAMES_DB")
+    if workers < 0:
+        fail("--workers must be at least 1")
+    if not url:
+        fail("give the servers' database: --db postgresql+psycopg://… (or $ZOOGAMES_DB)")
+    run_workers(url, workers or None)
 
 
 def main() -> None:

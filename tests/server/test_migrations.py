@@ -25,7 +25,7 @@ def test_the_migrations_build_the_models_schema_and_run_twice(
         with engine.connect() as conn:
             assert compare_metadata(MigrationContext.configure(conn), Base.metadata) == []
             head = conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalar_one()
-        assert head == "0009"
+        assert head == "0010"
         assert {"games", "seats", "actions"} <= set(inspect(engine).get_table_names())
     finally:
         engine.dispose()

@@ -6,6 +6,7 @@ database's guards do (the action's unique key, the game's revision).
 
 from __future__ import annotations
 
+import random
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -35,21 +36,40 @@ def test_two_actions_for_one_turn_in_one_server(api: Api, server: ServerProcess)
 def test_two_servers_on_one_database_never_both_land_an_action(
     databases: Databases, tmp_path: Path, backend: str
 ) -> None:
+    """Each turn, the seat's action is sent to both servers at once: exactly one lands.
+
+    The loser answers 409, whichever guard stopped it (its copy already had the winner's
+    action, from a notice, or the database refused the write), and its sockets show the
+    winner's action, as the winner's do.
+    """
     url = databases.new(backend)
     first = ServerProcess(url, tmp_path / "first.log", tmp_path).start()
     second = ServerProcess(url, tmp_path / "second.log", tmp_path).start()
+    servers = [Api(first.base), Api(second.base)]
     try:
-        a, b = Api(first.base), Api(second.base)
-        gid, tokens = human_game(a, start_player=0)
-        assert b.snapshot(gid, tokens[0])["number"] == 0  # the second server caches it
-        assert a.act(gid, tokens[0], "draw", 0).status_code == 200
-        late = b.act(gid, tokens[0], "draw", 0)  # its cache still says 0 actions
-        assert late.status_code == 409, late.text
-        assert late.json()["detail"] == "another change to this game came first; reload it"
-        assert stored(url, gid)["actions"] == [(0, "draw", 0)]
-        assert b.snapshot(gid, tokens[0])["number"] == 1  # it reloaded the game
-        a.close()
-        b.close()
+        gid, tokens = human_game(servers[0], start_player=0)
+        with servers[0].socket(gid) as page_a, servers[1].socket(gid) as page_b:
+            page_a.hello(tokens[0])
+            page_b.hello(tokens[0])
+            rng = random.Random(5)
+            for number in range(8):
+                seat = servers[0].snapshot(gid)["view"]["to_move"]
+                legal = servers[0].snapshot(gid, tokens[seat])["view"]["legal"]
+                action = rng.choice(legal)
+                with ThreadPoolExecutor(2) as pool:
+                    sent = [
+                        pool.submit(api.act, gid, tokens[seat], action, number) for api in servers
+                    ]
+                    answers = [future.result() for future in sent]
+                assert sorted(r.status_code for r in answers) == [200, 409], answers
+                assert len(stored(url, gid)["actions"]) == number + 1
+                if backend == "postgresql":  # (SQLite: one process per database, no pushes)
+                    for page in (page_a, page_b):
+                        assert page.receive_state(number + 1)["log"][-1]["action"] == action
+        for api in servers:  # whatever each cached, both now serve the stored game
+            assert api.snapshot(gid)["number"] == 8
     finally:
+        for api in servers:
+            api.close()
         first.stop()
         second.stop()

@@ -1,7 +1,9 @@
 """The application: ``create_app(db_url)`` builds it, ``serve(host, port, db_url)`` runs it.
 
 At startup the database's schema is migrated (Alembic), games waiting for a bot are
-resumed, and the built client is served beside the API (``static.py``).
+resumed, and the built client is served beside the API (``static.py``). On PostgreSQL the
+process also listens to the others on the same database (``bus.py``), so that any number
+of processes may serve it.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from zoogames import __version__
 from zoogames.server import guard, migrate, routes, ws
 from zoogames.server.bots import BotPool
+from zoogames.server.bus import conninfo_of
 from zoogames.server.errors import ApiError
 from zoogames.server.hub import Hub
 from zoogames.server.notify import Notifier, vapid_of
@@ -179,27 +182,48 @@ class BodyLimit:
         await self.app(scope, receive, send)
 
 
+BOTS = ("local", "external")
+"""Where bots think: in this process's worker pool, or in bot workers (``zoogames bots``)."""
+LISTEN_WAIT = 10.0
+"""Seconds a start waits for its first connection to the other processes' notices."""
+
+
 def create_app(
     db_url: str | None = None,
     bot_workers: int | None = None,
     static: Path = STATIC,
     settings: Settings | None = None,
+    bots: str = "local",
 ) -> FastAPI:
-    """The web app on the database ``db_url`` (default: SQLite in ``./var/``)."""
+    """The web app on the database ``db_url`` (default: SQLite in ``./var/``).
+
+    ``bots="external"`` leaves the bots to bot workers (PostgreSQL only).
+    """
     settings = settings or from_env()
     engine = open_engine(db_url)
     sqlite = engine.url.get_backend_name() == "sqlite"
+    if bots not in BOTS:
+        raise ValueError(f"--bots must be {' or '.join(BOTS)}, not {bots!r}")
+    if bots == "external" and sqlite:
+        raise ValueError(
+            "--bots external needs a PostgreSQL database (--db postgresql+psycopg://…)"
+        )
     service = Service(
         Store(engine),
         BotPool(bot_workers, settings),
         Hub(),
         db_threads=1 if sqlite else 4,
         settings=settings,
+        external_bots=bots == "external",
     )
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await asyncio.to_thread(migrate.upgrade, engine)
+        if engine.dialect.name == "postgresql":
+            bus = service.start_bus(conninfo_of(engine.url))
+            with suppress(TimeoutError):
+                await asyncio.wait_for(bus.listening.wait(), LISTEN_WAIT)
         await service.start_notify()
         gc.collect()
         gc.freeze()  # what startup built lives for good: full collections need not walk it
@@ -209,6 +233,7 @@ def create_app(
             yield
         finally:
             resume.cancel()
+            await service.stop_bus()
             await service.notifier.close()
             service.close()
             engine.dispose()
@@ -253,7 +278,9 @@ def create_app(
     return app
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None) -> None:
+def serve(
+    host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None, bots: str = "local"
+) -> None:
     """Run the web app with uvicorn until interrupted; print its address first."""
     import uvicorn
 
@@ -264,10 +291,10 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None) 
         Notifier(settings)  # so is an SMTP URL
         if settings.vapid_private_key is not None:
             vapid_of(settings.vapid_private_key)
+        app = create_app(db_url, settings=settings, bots=bots)
     except ValueError as e:
         print(f"error: {e}", file=sys.stderr)
         sys.exit(2)
-    app = create_app(db_url, settings=settings)
     shown = f"[{host}]" if ":" in host else host
     print(f"http://{shown}:{port}", flush=True)
     config = uvicorn.Config(

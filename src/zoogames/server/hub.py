@@ -93,13 +93,15 @@ class Hub:
         """Register a connection that said hello."""
         self.games[conn.game_id].add(conn)
 
-    def remove(self, conn: Connection) -> None:
-        """Forget a connection."""
+    def remove(self, conn: Connection) -> bool:
+        """Forget a connection; False if it was not (or no longer) registered."""
         conns = self.games.get(conn.game_id)
-        if conns is not None:
-            conns.discard(conn)
-            if not conns:
-                del self.games[conn.game_id]
+        if conns is None or conn not in conns:
+            return False
+        conns.discard(conn)
+        if not conns:
+            del self.games[conn.game_id]
+        return True
 
     def watched(self, game_id: str) -> bool:
         """True if some client is connected to the game."""

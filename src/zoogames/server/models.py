@@ -114,6 +114,10 @@ class SeatRow(Base):
     )
     """The account the seat follows (taken while signed in, or claimed); ``None``: a
     guest's seat, held by its token alone."""
+    present_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    """With several processes: a page of the seat is open on one of them until then
+    (renewed while it stays open), so that no process sends a "your turn" push to a
+    player whose page says it already."""
 
 
 class AccountRow(Base):
@@ -274,3 +278,27 @@ class ServerKeyRow(Base):
     name: Mapped[str] = mapped_column(String(32), primary_key=True)
     value: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class BotTurnRow(Base):
+    """A bot turn waiting for a bot worker (``zoogames bots``; ``server/bot_workers.py``).
+
+    One row per game at most: the turn of ``seat`` at ``revision``, played by ``spec``
+    (a bot seat's, or a timed-out human seat's stand-in). A worker claims it by setting
+    ``lease_until``; a worker that dies lets its lease run out, and another claims the turn
+    again. A row whose revision the game has left behind is stale and dropped unplayed.
+    """
+
+    __tablename__ = "bot_turns"
+
+    game_id: Mapped[str] = mapped_column(
+        String(16), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer)
+    revision: Mapped[int] = mapped_column(Integer)
+    spec: Mapped[str] = mapped_column(String(64))
+    attended: Mapped[bool] = mapped_column(Boolean)
+    """The game has a human seat (its turns go first); otherwise a watched game of bots."""
+    requested_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    lease_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    """Claimed by a worker until then (``NULL``: waiting)."""

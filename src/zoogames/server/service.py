@@ -6,6 +6,12 @@ push every connection its view and start a bot if a bot is to move. A per-game l
 serialises the changes of one game inside this process; the database's guards (unique
 action numbers, the game's revision) stop races between processes. Database calls run in
 a small thread pool, so the event loop never waits on the disk.
+
+Several processes may serve one PostgreSQL database (docs/server.md, Several processes):
+after each committed change a process publishes a notice (``bus.py``), and the others
+bring their copy of the game up to date and push it to their own sockets. Bots run in this
+process's worker pool (``bots.py``) or, with ``external_bots``, in bot workers of their own
+(``bot_workers.py``), which take the turns this process queues in the database.
 """
 
 from __future__ import annotations
@@ -15,7 +21,7 @@ import contextlib
 import logging
 import re
 from collections import Counter, OrderedDict
-from collections.abc import Callable, Coroutine
+from collections.abc import AsyncIterator, Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
@@ -28,8 +34,9 @@ from zoogames.core.rng import secret_seed
 from zoogames.server import accounts, catalog, tokens
 from zoogames.server.accounts import Account
 from zoogames.server.bots import BotPool
+from zoogames.server.bus import Bus
 from zoogames.server.errors import ApiError, not_found
-from zoogames.server.hub import Hub, dumps
+from zoogames.server.hub import Connection, Hub, dumps
 from zoogames.server.notify import (
     Notifier,
     check_email,
@@ -40,7 +47,7 @@ from zoogames.server.notify import (
 from zoogames.server.ratelimit import RateLimits
 from zoogames.server.ratings import BOT_RATINGS, rating_json
 from zoogames.server.settings import Settings
-from zoogames.server.store import Conflict, DeviceToken, Seat, Setup, Store
+from zoogames.server.store import BotTurn, Conflict, DeviceToken, Seat, Setup, Store
 from zoogames.server.table import Planned, Table, position_of
 
 log = logging.getLogger("zoogames.server")
@@ -110,8 +117,15 @@ class Service:
         db_threads: int,
         cache_size: int = 2000,
         settings: Settings | None = None,
+        external_bots: bool = False,
     ) -> None:
         self.store = store
+        self.external_bots = external_bots
+        """Bot turns are queued for bot workers (``zoogames bots``), not played here."""
+        self.bus: Bus | None = None
+        """The other processes on the database (``start_bus``); ``None``: this one alone."""
+        self.turns_queued = asyncio.Event()
+        """Set when some process queued a bot turn (what bot workers wait for)."""
         self.bots = bots
         self.hub = hub
         self.settings = settings or Settings()
@@ -141,6 +155,22 @@ class Service:
                 "the database failed; reload the game and try again",
                 msg("error.database"),
             ) from None
+
+    def start_bus(self, conninfo: str) -> Bus:
+        """Hear the other processes' changes, and tell them ours (PostgreSQL).
+
+        Also checks, every ``Settings.check_seconds`` and after every reconnection, that
+        the games shown on this process's sockets are at the database's revision.
+        """
+        self.bus = Bus(conninfo, self._on_notice, lambda: self._in_background(self.check()))
+        self.bus.start()
+        self._in_background(self._check_every(self.settings.check_seconds))
+        return self.bus
+
+    async def stop_bus(self) -> None:
+        """Stop hearing and telling the other processes."""
+        if self.bus is not None:
+            await self.bus.close()
 
     def close(self) -> None:
         """Stop the bots and the database threads."""
@@ -448,11 +478,17 @@ class Service:
             await self._play(table, seat, action, number)
             return table.snapshot(seat)
 
-    async def act_as(self, table: Table, seat: int, action: str, number: int) -> None:
-        """Play ``action`` for ``seat`` (already authenticated); the pushes show the result."""
+    async def act_as(
+        self, table: Table, seat: int, action: str, number: int, stand_in: bool = False
+    ) -> None:
+        """Play ``action`` for ``seat`` (already authenticated); the pushes show the result.
+
+        ``stand_in``: a bot worker plays a timed-out human seat's move (``_timeout``).
+        """
         async with table.lock:
-            table.timeouts = 0
-            await self._play(table, seat, action, number)
+            if not stand_in:
+                table.timeouts = 0
+            await self._play(table, seat, action, number, stand_in)
 
     async def undo(self, game_id: str, token: str | None) -> dict[str, JSON]:
         """Take back ``token``'s seat's last action; that seat's snapshot after it."""
@@ -491,7 +527,7 @@ class Service:
                 assert seat is not None
                 await self.db(self.store.join, table.id, seat, tidy)
                 table.seats[seat] = replace(table.seats[seat], name=tidy, joined=True)
-                self.hub.push_state(table, table.number)
+                self._seats_changed(table)
                 return table.snapshot(seat)
             if table.setup.rated and account is None:
                 raise ApiError(403, "this game is rated: sign in to take a seat")
@@ -523,7 +559,7 @@ class Service:
                 invite_sha256=None,
                 account=account.id if account is not None else None,
             )
-            self.hub.push_state(table, table.number)
+            self._seats_changed(table)
             return {**table.snapshot(invited), "token": fresh}
 
     # ----- accounts --------------------------------------------------------------------
@@ -585,9 +621,15 @@ class Service:
     async def sign_out_everywhere(self, account: Account) -> None:
         """End every session of ``account`` and revoke its device tokens."""
         await self.db(self.store.end_everywhere, account.id)
+        self._forget_devices(account.id)
+        if self.bus is not None:
+            self.bus.publish("", "signed-out", a=account.id)
+
+    def _forget_devices(self, account: int) -> None:
+        """Drop the device tokens of ``account`` from every game in memory."""
         for table in self.tables.values():
             table.device_tokens = {
-                k: d for k, d in table.device_tokens.items() if d.account != account.id
+                k: d for k, d in table.device_tokens.items() if d.account != account
             }
 
     async def claim(self, account: Account, held: list[tuple[str, str]]) -> dict[str, JSON]:
@@ -608,6 +650,7 @@ class Service:
                         await self._reload(table)
                         raise ApiError(409, "this seat changed meanwhile; try again")
                     table.seats[seat] = replace(table.seats[seat], account=account.id)
+                    self._tell(table, "game")
                 claimed.append({"game": table.id, "seat": seat})
             except ApiError as e:
                 if e.status in (429, 503):
@@ -656,6 +699,7 @@ class Service:
             await self.db(self.store.add_device_token, table.id, made)
             for d in made:
                 table.device_tokens[d.sha256] = d
+            self._tell(table, "game")
         return {"tokens": {str(seat): t for seat, t in fresh.items()}}
 
     # ----- at the table ----------------------------------------------------------------
@@ -685,11 +729,16 @@ class Service:
             raise ApiError(422, "a chat message may hold printable characters only")
         msg_id, at = await self.db(self.store.add_chat, table.id, seat, tidy)
         message = self._chat_message(table, msg_id, seat, tidy, at)
+        self._send_chat(table, message)
+        self._tell(table, "chat", i=msg_id, s=seat, x=tidy, at=at.isoformat())
+        return message
+
+    def _send_chat(self, table: Table, message: dict[str, JSON]) -> None:
+        """Send a chat message to this process's sockets of the game that did not mute it."""
         text_out = dumps(message)
         for conn in self.hub.games.get(table.id, ()):
-            if conn.seat is None or (conn.seat, seat) not in table.setup.mutes:
+            if conn.seat is None or (conn.seat, message["seat"]) not in table.setup.mutes:
                 conn.send(text_out)
-        return message
 
     async def chat(self, game_id: str, token: str | None) -> dict[str, JSON]:
         """A table's last messages, without those of the seats the token's seat muted."""
@@ -712,6 +761,7 @@ class Service:
             mutes = set(table.setup.mutes)
             (mutes.add if on else mutes.discard)((seat, other))
             table.setup = replace(table.setup, mutes=frozenset(mutes))
+            self._tell(table, "game")
         return {"muted": sorted(m for s, m in table.setup.mutes if s == seat)}
 
     async def leave(self, game_id: str, token: str | None) -> dict[str, JSON]:
@@ -746,7 +796,7 @@ class Service:
                     conn.seat = None  # its sockets watch from now on
             if table.state.to_move == seat and table.bot_task is None:
                 self._start_bot(table)
-            self.hub.push_state(table, table.number)
+            self._seats_changed(table)
             return table.snapshot(None)
 
     async def rematch(self, game_id: str, token: str | None) -> dict[str, JSON]:
@@ -809,7 +859,7 @@ class Service:
                 await self._reload(table)
                 raise ApiError(409, "a rematch was made meanwhile; reload the game") from None
             table.setup = replace(table.setup, rematch=new.id)
-            self.hub.push_state(table, table.number)
+            self._seats_changed(table)
             return {
                 "id": new.id,
                 "seats": [s.to_json() for s in seats],
@@ -976,7 +1026,7 @@ class Service:
             self._turn_passed(table, None)
         if not table.open_seats and table.bot_task is None:
             self._start_bot(table)
-        self.hub.push_state(table, table.number)
+        self._seats_changed(table)
         if table.thinking is not None:
             self.hub.send_all(table.id, {"type": "thinking", "seat": table.thinking})
 
@@ -1021,7 +1071,7 @@ class Service:
             )
             if table.state.to_move == seat and table.bot_task is None:
                 self._start_bot(table)
-            self.hub.push_state(table, table.number)
+            self._seats_changed(table)
             return table.snapshot(mine)
 
     async def _undo(self, table: Table, seat: int) -> None:
@@ -1031,16 +1081,26 @@ class Service:
         await self._write(
             table, planned, self.store.remove_action, table.id, number, table.revision
         )
+        self._tell(table, "game")
         self._changed(table, number, seat)
 
-    async def _play(self, table: Table, seat: int, action: str, number: int) -> None:
-        """Check, store, then apply one action (the caller holds the table's lock)."""
+    async def _play(
+        self, table: Table, seat: int, action: str, number: int, stand_in: bool = False
+    ) -> None:
+        """Check, store, then apply one action (the caller holds the table's lock).
+
+        The other processes hear of it with the action itself, which they apply to their
+        copy; ``t`` carries the clock's timeouts in a row, except for a bot worker's
+        stand-in move (``stand_in``), which knows nothing of them.
+        """
         planned = table.plan_action(seat, action, number)
         n = table.number
         notation = str(planned.state.history[-1])
         await self._write(
             table, planned, self.store.add_action, table.id, n, notation, seat, table.revision
         )
+        timeouts = {} if stand_in else {"t": table.timeouts}
+        self._tell(table, "act", n=n, a=notation, s=seat, r=table.revision, **timeouts)
         self._changed(table, n, seat)
 
     async def _write(
@@ -1070,30 +1130,185 @@ class Service:
                 del self.tables[table.id]
             raise
 
-    def _changed(self, table: Table, log_from: int, by: int | None = None) -> None:
+    def _changed(
+        self, table: Table, log_from: int, by: int | None = None, remote: bool = False
+    ) -> None:
         """After a committed change: start a bot if one is to move, push every view.
 
         A rated game that has just ended updates its players' ratings. When the turn
         passes to another seat (not ``by``'s own, as after its undo), that seat's player
-        is notified if they asked to be (``_turn``).
+        is notified if they asked to be (``_turn``). A ``remote`` change (another process
+        made it) is only pushed: its maker rates, notifies and starts the bot.
         """
-        if table.over and table.setup.rated:
-            self._in_background(self.rate(table))
-        self._turn_passed(table, by)
+        if not remote:
+            if table.over and table.setup.rated:
+                self._in_background(self.rate(table))
+            self._turn_passed(table, by)
         table.thinking = None
-        self._start_bot(table)
+        self._start_bot(table, remote)
         self.hub.push_state(table, log_from)
         if table.thinking is not None:
             self.hub.send_all(table.id, {"type": "thinking", "seat": table.thinking})
 
+    # ----- several processes (bus.py) ---------------------------------------------------
+
+    def _tell(self, table: Table, kind: str, **fields: Any) -> None:
+        """Tell the other processes that ``table``'s game changed (after the commit)."""
+        if self.bus is not None:
+            self.bus.publish(table.id, kind, **fields)
+
+    def _seats_changed(self, table: Table) -> None:
+        """After a committed change of seats or setup: push it here, tell the others."""
+        self.hub.push_state(table, table.number)
+        self._tell(table, "game")
+
+    def _on_notice(self, notice: dict[str, Any]) -> None:
+        """Another process changed a game: bring this process's copy up to date.
+
+        An action is applied to the copy in memory (the engine is deterministic: the
+        same record gives the same state everywhere); any other change of a game reloads
+        it from the database. Games this process does not hold need nothing.
+        """
+        kind, game_id = notice.get("k"), str(notice.get("g"))
+        if kind == "bot":
+            self.turns_queued.set()
+            return
+        if kind == "signed-out":
+            self._forget_devices(int(notice["a"]))
+            return
+        table = self.tables.get(game_id)
+        if table is None:
+            return
+        if kind == "act":
+            self._in_background(self._remote_action(game_id, notice))
+        elif kind == "game":
+            self._in_background(self.refresh(game_id))
+        elif kind == "chat" and game_id in self.hub.games:
+            seat = int(notice["s"])
+            at = datetime.fromisoformat(str(notice["at"]))
+            message = self._chat_message(table, int(notice["i"]), seat, str(notice["x"]), at)
+            self._send_chat(table, message)
+
+    @contextlib.asynccontextmanager
+    async def _held(self, game_id: str) -> AsyncIterator[Table | None]:
+        """The game's table in memory, locked (``None`` if it is not in memory).
+
+        A table replaced while this waited for its lock (reloaded) is locked again in its
+        new copy, so that notices queued behind a reload are applied to the reloaded game.
+        """
+        while (table := self.tables.get(game_id)) is not None:
+            await table.lock.acquire()
+            if self.tables.get(game_id) is table:
+                break
+            table.lock.release()
+        try:
+            yield table
+        finally:
+            if table is not None:
+                table.lock.release()
+
+    async def _remote_action(self, game_id: str, notice: dict[str, Any]) -> None:
+        """Apply another process's action to its game; reload it if a notice was missed."""
+        async with self._held(game_id) as table:
+            if table is None or table.revision >= notice["r"]:
+                return  # gone from memory, or this change is here already (a reload)
+            number = int(notice["n"])
+            if table.revision == notice["r"] - 1 and table.number == number:
+                try:
+                    planned = table.plan_action(int(notice["s"]), str(notice["a"]), number)
+                except ApiError:
+                    planned = None
+                if planned is not None:
+                    table.commit(planned)
+                    if "t" in notice:
+                        table.timeouts = int(notice["t"])
+                    self._changed(table, number, remote=True)
+                    return
+            await self._refresh_locked(table)
+
+    async def refresh(self, game_id: str) -> None:
+        """Reload a game in memory from the database, and push what another process changed."""
+        async with self._held(game_id) as table:
+            if table is not None:
+                await self._refresh_locked(table)
+
+    async def _refresh_locked(self, table: Table) -> None:
+        """``refresh`` for a caller holding the table's lock."""
+        try:
+            data = await self.db(self.store.load_game, table.id)
+            fresh = None if data is None else Table.rebuild(data)
+        except (ApiError, ZoogamesError) as e:
+            log.error("game %s not refreshed: %s", table.id, type(e).__name__)
+            return
+        if fresh is None:
+            return
+        same = 0  # the log entries both copies share: the pushes start after them
+        for old, new in zip(table.log, fresh.log, strict=False):
+            if old.action != new.action:
+                break
+            same += 1
+        fresh.timeouts, fresh.notified = table.timeouts, table.notified
+        if table.clock is not None:
+            table.clock.cancel()
+        self.tables[table.id] = fresh  # (a bot thinking on the old copy finds it gone)
+        for conn in self.hub.games.get(table.id, ()):
+            if conn.seat is not None and fresh.seats[conn.seat].kind != "human":
+                conn.seat = None  # the seat was left to a bot: its sockets watch
+        self._changed(fresh, same, remote=True)
+
+    async def check(self) -> None:
+        """Refresh every game shown on this process's sockets whose revision moved."""
+        held = {gid: t for gid, t in self.tables.items() if gid in self.hub.games}
+        try:
+            stored = await self.db(self.store.revisions, list(held))
+        except ApiError:
+            return
+        for gid, revision in stored.items():
+            if revision != held[gid].revision:
+                await self.refresh(gid)
+
+    async def _check_every(self, seconds: float) -> None:
+        while True:
+            await asyncio.sleep(seconds)
+            await self.mark_present()
+            await self.check()
+
+    def disconnected(self, conn: Connection) -> None:
+        """A socket closed: forget it.
+
+        With several processes, the seat's last page here closing is recorded at once, so
+        that the seat's next turn is pushed at once rather than a while later.
+        """
+        if not self.hub.remove(conn) or self.bus is None or conn.seat is None:
+            return
+        if not self.hub.seated(conn.game_id, conn.seat):
+            self._in_background(self.db(self.store.mark_present, [(conn.game_id, conn.seat)], None))
+
+    async def mark_present(self, game_id: str | None = None) -> None:
+        """Record the seats whose pages are open here (of all games, or of ``game_id``).
+
+        For the other processes (``_page_open``), until a little after the next renewal.
+        """
+        hub = self.hub.games
+        games = hub if game_id is None else {game_id: hub.get(game_id, set())}
+        seats = {
+            (c.game_id, c.seat) for conns in games.values() for c in conns if c.seat is not None
+        }
+        until = datetime.now(UTC) + timedelta(seconds=2.5 * self.settings.check_seconds)
+        with contextlib.suppress(ApiError):
+            await self.db(self.store.mark_present, sorted(seats), until)
+
     # ----- bots ------------------------------------------------------------------------
 
-    def _start_bot(self, table: Table) -> None:
+    def _start_bot(self, table: Table, remote: bool = False) -> None:
         """If a bot is to move and none is thinking on this position, start one.
 
         A game of bots alone is played only while someone watches it: otherwise anyone
         could start games that keep the workers busy for nobody. Arms the clock of a
-        human seat to move (``_arm_clock``).
+        human seat to move (``_arm_clock``). With bot workers the turn is queued for them
+        instead (``_queue_turn``). After a ``remote`` change (another process made it),
+        that process has started the bot, unless the game is of bots alone: then the
+        processes whose sockets watch it do.
         """
         self._arm_clock(table)
         seat = table.state.to_move
@@ -1103,7 +1318,25 @@ class Service:
             table.thinking = None
             return
         table.thinking = seat
-        table.bot_task = asyncio.create_task(self._bot_turn(table, seat, table.revision))
+        if remote and not table.all_bots:
+            return
+        spec = table.seats[seat].bot
+        assert spec is not None
+        if self.external_bots:
+            turn = BotTurn(table.id, seat, table.revision, spec, not table.all_bots)
+            self._in_background(self._queue_turn(turn))
+        else:
+            table.bot_task = asyncio.create_task(self._bot_turn(table, seat, table.revision))
+
+    async def _queue_turn(self, turn: BotTurn) -> None:
+        """Queue a bot turn for the bot workers, and wake them."""
+        try:
+            await self.db(self.store.queue_bot_turn, turn)
+        except ApiError:
+            log.error("game %s: bot turn not queued (the workers' sweep will)", turn.game_id)
+            return
+        if self.bus is not None:
+            self.bus.publish(turn.game_id, "bot")
 
     # ----- clocks ----------------------------------------------------------------------
 
@@ -1150,6 +1383,11 @@ class Service:
                     log.error("game %s: the forfeit was refused: %s", table.id, e.detail)
             return
         spec = table.setup.leave_bot or catalog.BOTS[0][0]
+        if self.external_bots:  # a bot worker plays the stand-in move
+            table.timeouts += 1
+            log.info("game %s: seat %d ran out of time", table.id, seat)
+            await self._queue_turn(BotTurn(table.id, seat, revision, spec, False))
+            return
         notation = await self.bots.choose(table.id, spec, table.state.clone(), attended=False)
         async with table.lock:
             if table.revision != revision or self.tables.get(table.id) is not table:
@@ -1172,6 +1410,7 @@ class Service:
         await self._guarded(table, self.store.forfeit, table.id, seat, table.revision, result)
         table.setup = replace(table.setup, forfeited=seat)
         table.revision += 1
+        self._tell(table, "game")
         self._changed(table, table.number, seat)
 
     async def resume_clocks(self) -> None:
@@ -1188,6 +1427,8 @@ class Service:
         One address may have at most ``Settings.watched_bot_games`` such games played for
         it at once (429 beyond).
         """
+        if self.bus is not None:
+            self._in_background(self.mark_present(table.id))
         if not table.all_bots:
             return
         others = {
@@ -1299,13 +1540,20 @@ class Service:
         account = table.seats[seat].account
         if table.seats[seat].kind != "human" or account is None:
             return
-        # A page of the seat is open: it tells the player itself (title, sound), so no
-        # push; an e-mail for a turn-based game still goes (a tab left open for days).
-        page_open = self.hub.seated(table.id, seat)
-        self._in_background(self._notify_turn(table, seat, account, push=not page_open))
+        self._in_background(self._notify_turn(table, seat, account))
 
-    async def _notify_turn(self, table: Table, seat: int, account: int, push: bool) -> None:
-        """Send the "your turn" push (and e-mail, for a turn-based game) of one seat."""
+    async def _page_open(self, table: Table, seat: int) -> bool:
+        """True if a page of ``seat`` is connected, here or (several processes) elsewhere."""
+        if self.hub.seated(table.id, seat):
+            return True
+        return self.bus is not None and await self.db(self.store.present, table.id, seat)
+
+    async def _notify_turn(self, table: Table, seat: int, account: int) -> None:
+        """Send the "your turn" push (and e-mail, for a turn-based game) of one seat.
+
+        No push while a page of the seat is open: it tells the player itself (title,
+        sound); an e-mail for a turn-based game still goes (a tab left open for days).
+        """
         name = table.seats[seat].name or f"seat {seat + 1}"
         link = f"/play/{table.id}"
         # Public facts only: the game, whose turn, a link. Never a token, view or hand.
@@ -1324,6 +1572,7 @@ class Service:
         if table.setup.clock is not None:  # stale once the clock has run out
             ttl = min(ttl, table.setup.clock)
         try:
+            push = not await self._page_open(table, seat)
             subscriptions = await self.db(self.store.subscriptions, account) if push else []
             if subscriptions:
 

@@ -101,6 +101,13 @@ class Settings:
     unattended_bot_seconds: float = 0.5
     """The longest a bot of a game without a human seat thinks (such games are played only
     while someone watches them)."""
+    check_seconds: float = 5.0
+    """With several processes on one PostgreSQL database: how often a process compares the
+    revisions of the games its sockets show with the database's (a notice lost with a
+    process that died between its commit and its notice)."""
+    bot_lease: float = 15.0
+    """Seconds a bot worker holds a claimed turn (``zoogames bots``): if it dies, another
+    worker claims the turn after this. At least the longest a bot may think."""
     watched_bot_games: int = 4
     """All-bot games one client address may have played for it at once (by watching them)."""
     tls: bool = False
@@ -157,6 +164,8 @@ def from_env() -> Settings:
         bot_seconds=_float("BOT_SECONDS", d.bot_seconds),
         bot_budget=_float("BOT_BUDGET", d.bot_budget),
         unattended_bot_seconds=_float("UNATTENDED_BOT_SECONDS", d.unattended_bot_seconds),
+        check_seconds=_float("CHECK_SECONDS", d.check_seconds),
+        bot_lease=_float("BOT_LEASE", d.bot_lease),
         watched_bot_games=_int("WATCHED_BOT_GAMES", d.watched_bot_games),
         tls=_env("TLS", "off").lower() in ("on", "1", "true", "yes"),
         session_days=_int("SESSION_DAYS", d.session_days),

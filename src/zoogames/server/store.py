@@ -28,6 +28,7 @@ from sqlalchemy import (
     func,
     insert,
     select,
+    true,
     update,
 )
 from sqlalchemy.engine import make_url
@@ -38,6 +39,7 @@ from zoogames.core.rng import SECRET
 from zoogames.server.models import (
     AccountRow,
     ActionRow,
+    BotTurnRow,
     ChatRow,
     DeckRow,
     DeviceTokenRow,
@@ -180,6 +182,17 @@ class MyGame:
     to_move: int | None
     created_at: datetime
     seats: list[Seat]
+
+
+@dataclass(frozen=True, slots=True)
+class BotTurn:
+    """A bot turn from the queue of the bot workers (``models.BotTurnRow``)."""
+
+    game_id: str
+    seat: int
+    revision: int
+    spec: str
+    attended: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -1147,3 +1160,163 @@ class Store:
         except IntegrityError:  # another server claimed it first
             return None
         return str(email)
+
+    # ----- several processes: revisions and the bot workers' queue ----------------------
+
+    def revisions(self, game_ids: list[str]) -> dict[str, int]:
+        """The stored revision of each of ``game_ids`` (a check for missed notices)."""
+        if not game_ids:
+            return {}
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(GameRow.id, GameRow.revision).where(GameRow.id.in_(game_ids))
+            ).all()
+        return {r.id: r.revision for r in rows}
+
+    def _upsert(self) -> Any:
+        """The dialect's ``INSERT … ON CONFLICT`` of ``bot_turns`` (SQLite and PostgreSQL)."""
+        from sqlalchemy.dialects import postgresql, sqlite
+
+        if self.engine.dialect.name == "postgresql":
+            return postgresql.insert(BotTurnRow)
+        return sqlite.insert(BotTurnRow)
+
+    def queue_bot_turn(self, turn: BotTurn) -> None:
+        """Ask the bot workers to play ``turn``; it replaces an older turn of its game.
+
+        A turn at the revision already queued (two servers asking for the same turn)
+        changes nothing: a worker holding it keeps its lease.
+        """
+        values = {
+            "game_id": turn.game_id,
+            "seat": turn.seat,
+            "revision": turn.revision,
+            "spec": turn.spec,
+            "attended": turn.attended,
+            "requested_at": _now(),
+            "lease_until": None,
+        }
+        statement = self._upsert().values(**values)
+        statement = statement.on_conflict_do_update(
+            index_elements=[BotTurnRow.game_id],
+            set_={k: statement.excluded[k] for k in values if k != "game_id"},
+            where=BotTurnRow.revision < statement.excluded.revision,
+        )
+        with self.engine.begin() as conn:
+            conn.execute(statement)
+
+    def claim_bot_turn(self, lease_seconds: float) -> BotTurn | None:
+        """Take the next waiting bot turn for ``lease_seconds`` (PostgreSQL); ``None`` if none.
+
+        Games with a human seat first, then the longest waiting: one turn per game, so
+        every game gets its turn. ``FOR UPDATE SKIP LOCKED``: workers claiming at the same
+        moment take different turns without waiting for each other. A turn whose lease ran
+        out (its worker died) is waiting again.
+        """
+        now = _now()
+        waiting = (
+            select(BotTurnRow.game_id)
+            .where((BotTurnRow.lease_until.is_(None)) | (BotTurnRow.lease_until < now))
+            .order_by(BotTurnRow.attended.desc(), BotTurnRow.requested_at)
+            .limit(1)
+            .with_for_update(skip_locked=True)
+            .scalar_subquery()
+        )
+        with self.engine.begin() as conn:
+            row = conn.execute(
+                update(BotTurnRow)
+                .where(BotTurnRow.game_id == waiting)
+                .values(lease_until=now + timedelta(seconds=lease_seconds))
+                .returning(
+                    BotTurnRow.game_id,
+                    BotTurnRow.seat,
+                    BotTurnRow.revision,
+                    BotTurnRow.spec,
+                    BotTurnRow.attended,
+                )
+            ).one_or_none()
+        return None if row is None else BotTurn(*row)
+
+    def waiting_bot_turns(self) -> int:
+        """How many bot turns wait for a worker now (claimed ones not counted)."""
+        with self.engine.connect() as conn:
+            count = conn.execute(
+                select(func.count())
+                .select_from(BotTurnRow)
+                .where((BotTurnRow.lease_until.is_(None)) | (BotTurnRow.lease_until < _now()))
+            ).scalar_one()
+        return int(count)
+
+    def drop_bot_turn(self, game_id: str, revision: int) -> None:
+        """Forget the game's bot turn at ``revision`` (played, or left behind by the game)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                delete(BotTurnRow).where(
+                    BotTurnRow.game_id == game_id, BotTurnRow.revision == revision
+                )
+            )
+
+    def queue_missing_bot_turns(self) -> int:
+        """Queue the turn of every game with a human seat waiting for a bot and no turn queued.
+
+        The server queues a turn right after the action that made it (``service.py``); a
+        server that died between the two leaves the game to this sweep. Returns how many.
+        """
+        human = aliased(SeatRow)
+        missing = (
+            select(
+                GameRow.id,
+                GameRow.to_move,
+                GameRow.revision,
+                SeatRow.bot,
+                true(),
+                func.now(),
+            )
+            .join(SeatRow, (SeatRow.game_id == GameRow.id) & (SeatRow.seat == GameRow.to_move))
+            .where(
+                GameRow.status == "playing",
+                GameRow.forfeited.is_(None),
+                SeatRow.kind == "bot",
+                exists().where(human.game_id == GameRow.id, human.kind == "human"),
+                ~exists().where(  # an open seat: the game waits for its player
+                    human.game_id == GameRow.id,
+                    human.kind == "human",
+                    human.joined.is_(False),
+                    human.token_sha256.is_(None),
+                    human.invite_sha256.is_(None),
+                ),
+                ~exists().where(BotTurnRow.game_id == GameRow.id),
+            )
+        )
+        columns = ["game_id", "seat", "revision", "spec", "attended", "requested_at"]
+        statement = self._upsert().from_select(columns, missing).on_conflict_do_nothing()
+        with self.engine.begin() as conn:
+            return int(conn.execute(statement).rowcount or 0)
+
+    def mark_present(self, seats: list[tuple[str, int]], until: datetime | None) -> None:
+        """Say that pages of ``seats`` (game id, seat) are open until ``until``.
+
+        ``None``: they closed.
+        """
+        if not seats:
+            return
+        with self.engine.begin() as conn:
+            seats_table: Table = SeatRow.__table__  # type: ignore[assignment]
+            conn.execute(
+                update(seats_table)
+                .where(
+                    seats_table.c.game_id == bindparam("g"), seats_table.c.seat == bindparam("s")
+                )
+                .values(present_until=until),
+                [{"g": g, "s": s} for g, s in seats],
+            )
+
+    def present(self, game_id: str, seat: int) -> bool:
+        """True if a page of the seat is open on some process (``mark_present``)."""
+        with self.engine.connect() as conn:
+            until = conn.execute(
+                select(SeatRow.present_until).where(
+                    SeatRow.game_id == game_id, SeatRow.seat == seat
+                )
+            ).scalar_one_or_none()
+        return until is not None and _utc(until) > _now()

@@ -131,7 +131,7 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
         if service.open_sockets[client] <= 0:
             del service.open_sockets[client]
         if conn is not None:
-            service.hub.remove(conn)
+            service.disconnected(conn)
             await conn.stop()
 
 
@@ -182,7 +182,7 @@ async def _serve(
                     return None
     finally:
         if conn is not None:
-            service.hub.remove(conn)
+            service.disconnected(conn)
             await conn.stop()
 
 

@@ -1,0 +1,170 @@
+"""``zoogames bots``: bot workers of their own, for servers started with ``--bots external``.
+
+A server with external bots plays no bot itself: when a bot is to move (or a clock ran
+out and a stand-in must move for a human seat), it queues the turn in the database
+(``bot_turns``, one row per game) and wakes the workers with a notice (``bus.py``). A
+worker process, on any machine that reaches the database, runs ``--workers`` slots; each
+slot claims the next waiting turn (``Store.claim_bot_turn``: ``FOR UPDATE SKIP LOCKED``,
+games with a human seat first, then the longest waiting), thinks in the process pool of
+``bots.py`` (the same caps on thinking time as in a server), and plays the choice through
+the server's own path (``Service.act_as``: the same checks, the same guarded write, the
+same notices, notifications and ratings). The claim is a lease: a worker that dies
+holding a turn lets it run out, and another worker claims the turn again. A turn the
+game has left behind (an undo, a player's action, another worker's) is dropped unplayed.
+
+Every ``SWEEP_SECONDS`` a worker also queues the turn of any game waiting for a bot with
+none queued: a server that died between an action and queuing the bot's turn leaves
+nothing stuck.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+import sys
+
+from zoogames.server import migrate
+from zoogames.server.bots import BotPool
+from zoogames.server.bus import conninfo_of
+from zoogames.server.errors import ApiError
+from zoogames.server.hub import Hub
+from zoogames.server.service import Service
+from zoogames.server.settings import Settings, from_env
+from zoogames.server.store import BotTurn, Store, open_engine
+
+log = logging.getLogger("zoogames.bots")
+
+SWEEP_SECONDS = 10.0
+"""How often a worker queues the turns of games left waiting for a bot with none queued."""
+POLL_SECONDS = 1.0
+"""The longest an idle slot waits before looking for a turn again (a lease may run out)."""
+
+
+class BotWorkers:
+    """One worker process's slots over a headless :class:`Service` (no sockets)."""
+
+    def __init__(self, service: Service, slots: int, lease: float) -> None:
+        self.service = service
+        self.slots = slots
+        self.lease = lease
+        self.played = 0
+        """Turns this process played (for its log line at the end)."""
+
+    async def run(self) -> None:
+        """Serve the queue until cancelled."""
+        async with asyncio.TaskGroup() as group:
+            for _ in range(self.slots):
+                group.create_task(self._slot())
+            group.create_task(self._sweep())
+
+    async def _slot(self) -> None:
+        service = self.service
+        while True:
+            service.turns_queued.clear()
+            try:
+                turn = await service.db(service.store.claim_bot_turn, self.lease)
+            except ApiError:
+                turn = None  # the database failed: try again after the pause
+            if turn is None:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(service.turns_queued.wait(), POLL_SECONDS)
+                continue
+            try:
+                await self.play(turn)
+            finally:
+                with contextlib.suppress(ApiError):
+                    await service.db(service.store.drop_bot_turn, turn.game_id, turn.revision)
+
+    async def play(self, turn: BotTurn) -> None:
+        """Think about ``turn`` and play it, unless its game has moved on."""
+        service = self.service
+        try:
+            table = await service.table(turn.game_id)
+            if table.revision != turn.revision:  # our copy may be behind the database
+                await service.refresh(turn.game_id)
+                table = await service.table(turn.game_id)
+        except ApiError as e:
+            log.error("game %s: not loaded for its bot (%s)", turn.game_id, e.detail)
+            return
+        if (
+            table.revision != turn.revision
+            or table.over
+            or table.open_seats
+            or table.state.to_move != turn.seat
+        ):
+            return  # the game left this turn behind
+        number = table.number
+        notation = await service.bots.choose(
+            table.id, turn.spec, table.state.clone(), attended=turn.attended
+        )
+        stand_in = table.seats[turn.seat].kind == "human"
+        try:
+            await service.act_as(table, turn.seat, notation, number, stand_in=stand_in)
+        except ApiError as e:  # the game moved on while the bot thought
+            log.info("game %s: the bot's action was refused (%s)", table.id, e.detail)
+            return
+        self.played += 1
+
+    async def _sweep(self) -> None:
+        service = self.service
+        while True:
+            with contextlib.suppress(ApiError):
+                if await service.db(service.store.queue_missing_bot_turns):
+                    service.turns_queued.set()
+            await asyncio.sleep(SWEEP_SECONDS)
+
+
+async def work(db_url: str, slots: int | None = None, settings: Settings | None = None) -> None:
+    """Run a bot worker process on ``db_url`` until cancelled (see the module docstring)."""
+    settings = settings or from_env()
+    engine = open_engine(db_url)
+    if engine.dialect.name != "postgresql":
+        raise ValueError(
+            "bot workers need the servers' PostgreSQL database (postgresql+psycopg://…)"
+        )
+    pool = BotPool(slots, settings)
+    service = Service(
+        Store(engine),
+        pool,
+        Hub(),
+        db_threads=min(8, pool.workers + 1),
+        settings=settings,
+        external_bots=True,
+    )
+    # a lease shorter than the thinking would let a second worker think the same turn
+    workers = BotWorkers(service, pool.workers, max(settings.bot_lease, settings.bot_seconds + 1))
+    try:
+        await asyncio.to_thread(migrate.upgrade, engine)
+        bus = service.start_bus(conninfo_of(engine.url))
+        await asyncio.wait_for(bus.listening.wait(), 30)
+        await service.start_notify()
+        log.info("bot workers: %d on %s", pool.workers, engine.url.render_as_string())
+        await workers.run()
+    finally:
+        log.info("bot workers: %d turns played; stopping", workers.played)
+        await service.stop_bus()
+        await service.notifier.close()
+        service.close()
+        engine.dispose()
+
+
+def run_workers(db_url: str, slots: int | None = None) -> None:
+    """``zoogames bots``: run :func:`work` until Ctrl-C or SIGTERM."""
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+
+    async def main() -> None:
+        task = asyncio.current_task()
+        assert task is not None
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, task.cancel)
+        with contextlib.suppress(asyncio.CancelledError):
+            await work(db_url, slots)
+
+    try:
+        asyncio.run(main())
+    except ValueError as e:
+        print(f"error: {e}", file=sys.stderr)
+        sys.exit(2)

@@ -1,0 +1,302 @@
+"""Several server processes and bot workers on one PostgreSQL database (issue 17).
+
+Real ``zoogames serve`` and ``zoogames bots`` processes on loopback and a private
+PostgreSQL: a game whose seats are connected to different processes sees every change on
+every socket, and survives a server and a bot worker killed with SIGKILL mid-game.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import create_engine, text
+from websockets.exceptions import ConnectionClosed
+
+from .conftest import Databases
+from .harness import Api, ServerProcess, Socket, zoogames_command
+
+pytestmark = pytest.mark.postgres
+
+
+class BotWorkerProcess:
+    """``zoogames bots --db URL`` (its output in ``log``)."""
+
+    def __init__(self, db_url: str, log: Path, env: dict[str, str]) -> None:
+        command = [*zoogames_command(), "bots", "--db", db_url, "--workers", "1"]
+        with log.open("ab") as out:
+            self.process = subprocess.Popen(
+                command, stdout=out, stderr=subprocess.STDOUT, env={**os.environ, **env}
+            )
+        self.log = log
+
+    def kill(self) -> None:
+        """SIGKILL, as a crash would."""
+        self.process.kill()
+        self.process.wait()
+
+    def stop(self) -> None:
+        """SIGTERM, then wait."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(20)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+class Seen:
+    """Everything one seat's sockets received: state numbers and log entries by number."""
+
+    def __init__(self) -> None:
+        self.numbers: list[int] = []
+        self.log: dict[int, str] = {}
+        self.chat: list[str] = []
+
+    def take(self, message: dict[str, Any]) -> None:
+        """Note a received message."""
+        if message["type"] == "state":
+            self.numbers.append(message["number"])
+            for entry in message["log"]:
+                self.log[entry["number"]] = entry["action"]
+            for gone in [n for n in self.log if n >= message["number"]]:
+                del self.log[gone]  # an undo took it back
+        elif message["type"] == "chat":
+            self.chat.append(message["text"])
+
+    def until(self, socket: Socket, number: int, timeout: float = 30) -> dict[str, Any]:
+        """Read ``socket`` until a state with ``number`` actions comes; that state."""
+        deadline = time.monotonic() + timeout
+        while True:
+            message = socket.receive(max(0.1, deadline - time.monotonic()))
+            self.take(message)
+            if message["type"] == "state" and message["number"] == number:
+                return message
+
+
+def claimed_turn(url: str, game_id: str, timeout: float = 10) -> None:
+    """Wait until a bot worker holds the lease of the game's bot turn."""
+    engine = create_engine(url)
+    deadline = time.monotonic() + timeout
+    try:
+        with engine.connect() as conn:
+            while time.monotonic() < deadline:
+                lease = conn.execute(
+                    text("SELECT lease_until FROM bot_turns WHERE game_id = :g"), {"g": game_id}
+                ).scalar_one_or_none()
+                conn.rollback()
+                if lease is not None:
+                    return
+                time.sleep(0.01)
+    finally:
+        engine.dispose()
+    raise AssertionError("no bot worker claimed the bot's turn")
+
+
+@pytest.fixture
+def cluster(
+    databases: Databases, tmp_path: Path
+) -> Iterator[tuple[str, list[ServerProcess], Path]]:
+    """A fresh PostgreSQL database and two servers on it, for the test to start."""
+    url = databases.new("postgresql")
+    servers: list[ServerProcess] = []
+    yield url, servers, tmp_path
+    for server in servers:
+        server.stop()
+
+
+def start_servers(
+    url: str, servers: list[ServerProcess], tmp: Path, n: int, env: dict[str, str]
+) -> list[ServerProcess]:
+    """Start ``n`` servers on ``url`` (added to ``servers``, which the fixture stops)."""
+    for _ in range(n):
+        server = ServerProcess(url, tmp / f"server{len(servers)}.log", tmp, env=env)
+        servers.append(server.start())
+    return servers[-n:]
+
+
+def connect(api: Api, game_id: str, token: str, seen: Seen) -> tuple[Any, Socket]:
+    """A socket of ``token``'s seat that said hello (its context and the socket)."""
+    context = api.socket(game_id)
+    socket = context.__enter__()
+    socket.send({"type": "hello", "token": token})
+    while True:
+        message = socket.receive()
+        seen.take(message)
+        if message["type"] == "state":
+            return context, socket
+
+
+def test_changes_on_one_process_reach_the_sockets_of_another(
+    cluster: tuple[str, list[ServerProcess], Path],
+) -> None:
+    url, servers, tmp = cluster
+    # (no periodic check: only the notices can bring the other process's changes)
+    env = {"ZOOGAMES_RATE_LIMITS": "off", "ZOOGAMES_CHECK_SECONDS": "3600"}
+    a, b = start_servers(url, servers, tmp, 2, env)
+    api_a, api_b = Api(a.base), Api(b.base)
+    created = api_a.create("aquaretto", [{"kind": "me", "name": "Ann"}, {"kind": "me"}])
+    gid, tokens = created["id"], [created["tokens"]["0"], created["tokens"]["1"]]
+    seen = [Seen(), Seen()]
+    contexts, sockets = zip(
+        *(connect(api, gid, tokens[i], seen[i]) for i, api in enumerate((api_a, api_b))),
+        strict=True,
+    )
+    rng = random.Random(7)
+    number = 0
+    for _ in range(12):  # each action sent on the socket of its seat's process
+        seat = api_a.snapshot(gid)["view"]["to_move"]
+        legal = api_a.snapshot(gid, tokens[seat])["view"]["legal"]
+        sockets[seat].send({"type": "act", "action": rng.choice(legal), "number": number})
+        number += 1
+        for i in (0, 1):
+            seen[i].until(sockets[i], number)
+    # an undo on B is pushed to A's socket: its log loses the entry
+    last = api_b.snapshot(gid)["log"][-1]["seat"]
+    if api_b.undo(gid, tokens[last]).status_code == 200:
+        number -= 1
+        for i in (0, 1):
+            seen[i].until(sockets[i], number)
+    stored = {e["number"]: e["action"] for e in api_a.snapshot(gid)["log"]}
+    assert len(stored) == number
+    assert seen[0].log == seen[1].log == stored
+    # a seat renamed on B, and a chat message said on B, show on A's socket
+    assert api_b.join(gid, tokens[1], "Bob").status_code == 200
+    while True:
+        message = sockets[0].receive(10)
+        if message["type"] == "state" and message["seats"][1]["name"] == "Bob":
+            break
+    sockets[1].send({"type": "chat", "text": "hello from B"})
+    while "hello from B" not in seen[0].chat:
+        seen[0].take(sockets[0].receive(10))
+    for context in contexts:
+        context.__exit__(None, None, None)
+    api_a.close()
+    api_b.close()
+
+
+def test_a_game_survives_a_server_and_a_bot_worker_killed_mid_game(
+    cluster: tuple[str, list[ServerProcess], Path],
+) -> None:
+    """Two servers with external bots and one bot worker; seat 0 on A, seat 1 on B, a bot.
+
+    Mid-game, while the bot thinks, A and the worker get SIGKILL; seat 0 reconnects to B,
+    a new worker takes the bot's turn once the dead one's lease runs out, and the game
+    finishes with every acknowledged action, each seat having seen every one.
+    """
+    url, servers, tmp = cluster
+    env = {
+        "ZOOGAMES_RATE_LIMITS": "off",
+        "ZOOGAMES_BOTS": "external",
+        "ZOOGAMES_BOT_SECONDS": "0.5",
+        "ZOOGAMES_BOT_LEASE": "2",
+    }
+    a, b = start_servers(url, servers, tmp, 2, env)
+    worker = BotWorkerProcess(url, tmp / "bots1.log", env)
+    api_a, api_b = Api(a.base), Api(b.base)
+    seats = [{"kind": "me"}, {"kind": "me"}, {"kind": "bot", "bot": "mcts:seconds=0.5"}]
+    created = api_a.create("aquarium-designer", seats)  # 25 actions or so
+    gid, tokens = created["id"], [created["tokens"]["0"], created["tokens"]["1"]]
+    seen = [Seen(), Seen()]
+    context_a, socket_a = connect(api_a, gid, tokens[0], seen[0])
+    context_b, socket_b = connect(api_b, gid, tokens[1], seen[1])
+    sockets, apis = [socket_a, socket_b], [api_a, api_b]
+    acknowledged: dict[int, str] = {}
+    rng = random.Random(3)
+    killed = False
+    number = 0
+    while True:
+        snap = apis[1].snapshot(gid, tokens[1])
+        if snap["status"] == "over":
+            break
+        number, seat = snap["number"], snap["view"]["to_move"]
+        if seat == 2:  # the bot's turn: wait for its push on B
+            seen[1].until(socket_b, number + 1)
+            continue
+        mine = apis[seat].snapshot(gid, tokens[seat])
+        if mine["number"] != number:
+            continue
+        action = rng.choice(mine["view"]["legal"])
+        sockets[seat].send({"type": "act", "action": action, "number": number})
+        state = seen[seat].until(sockets[seat], number + 1)
+        acknowledged[number] = action
+        if not killed and number >= 6 and state["view"]["to_move"] == 2:
+            claimed_turn(url, gid)  # the worker has claimed the bot's turn and thinks
+            a.kill()
+            worker.kill()
+            killed = True
+            with pytest.raises(ConnectionClosed):  # A's socket is gone
+                while True:
+                    seen[0].take(socket_a.receive(5))
+            context_a.__exit__(None, None, None)
+            api_a.close()
+            apis[0] = api_b  # seat 0 reconnects to B and resumes from the snapshot
+            context_a, sockets[0] = connect(api_b, gid, tokens[0], seen[0])
+            worker = BotWorkerProcess(url, tmp / "bots2.log", env)
+    assert killed
+    assert "turns played" not in (tmp / "bots1.log").read_text()  # it died, never stopped
+    record = api_b.http.get(f"/api/games/{gid}/record").json()
+    actions = record["actions"]
+    for n, action in acknowledged.items():
+        assert actions[n] == action  # nothing acknowledged was lost
+    everything = dict(enumerate(actions))
+    for i in (0, 1):  # both seats saw every action, pushed or in the resumed snapshot
+        while max(seen[i].numbers) < len(actions):
+            seen[i].take(sockets[i].receive(10))
+        assert seen[i].log == everything
+    assert "bot" in (tmp / "bots2.log").read_text()
+    worker.stop()
+    for context in (context_a, context_b):
+        context.__exit__(None, None, None)
+    api_b.close()
+
+
+def test_bot_workers_play_clocks_stand_ins_and_watched_games_of_bots(
+    cluster: tuple[str, list[ServerProcess], Path],
+) -> None:
+    """With external bots, a timed-out seat's stand-in move and a game of bots alone are
+    played by the bot worker; the game of bots moves only while a socket watches it (on
+    the other server than the one that made it)."""
+    url, servers, tmp = cluster
+    env = {"ZOOGAMES_RATE_LIMITS": "off", "ZOOGAMES_BOTS": "external"}
+    a, b = start_servers(url, servers, tmp, 2, env)
+    api_a, api_b = Api(a.base), Api(b.base)
+    bots = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "greedy"}]
+    gid = api_a.create("aquaretto", bots)["id"]
+    clocked = api_a.http.post(
+        "/api/games",
+        json={
+            "game": "aquaretto",
+            "players": 2,
+            "options": {"start_player": 0},
+            "seats": [{"kind": "me"}, {"kind": "me"}],
+            "clock": 1,
+            "leave_bot": "greedy",
+        },
+    ).json()["id"]
+    worker = BotWorkerProcess(url, tmp / "bots.log", env)
+    try:
+        deadline = time.monotonic() + 30
+        while api_b.snapshot(clocked)["number"] < 1:  # the stand-in, by the worker
+            assert time.monotonic() < deadline, "the clock's stand-in never moved"
+            time.sleep(0.1)
+        assert api_a.snapshot(gid)["number"] == 0  # nobody watches: no bot plays
+        with api_b.socket(gid) as watcher:
+            watcher.hello(None)
+            watcher.receive_state(6, timeout=30)  # pushed by B, played by the worker
+        stopped = api_a.snapshot(gid)["number"]
+        time.sleep(1)
+        assert api_a.snapshot(gid)["number"] <= stopped + 1  # nobody watches again
+    finally:
+        worker.stop()
+        api_a.close()
+        api_b.close()
+    assert "turns played" in (tmp / "bots.log").read_text()
