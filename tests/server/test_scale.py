@@ -300,3 +300,31 @@ def test_bot_workers_play_clocks_stand_ins_and_watched_games_of_bots(
         api_a.close()
         api_b.close()
     assert "turns played" in (tmp / "bots.log").read_text()
+
+
+def test_a_bot_thinking_here_still_plays_after_a_rename_on_another_process(
+    cluster: tuple[str, list[ServerProcess], Path],
+) -> None:
+    """Bots in the servers (the default): a change of seats made on B while A's bot thinks
+    updates A's copy in place; the bot's move is not dropped."""
+    url, servers, tmp = cluster
+    env = {"ZOOGAMES_RATE_LIMITS": "off", "ZOOGAMES_BOT_SECONDS": "1"}
+    a, b = start_servers(url, servers, tmp, 2, env)
+    api_a, api_b = Api(a.base), Api(b.base)
+    seats = [{"kind": "me"}, {"kind": "bot", "bot": "mcts:seconds=2"}]
+    created = api_a.create("aquaretto", seats, start_player=0)
+    gid, token = created["id"], created["tokens"]["0"]
+    assert api_b.snapshot(gid)["number"] == 0  # B holds the game too
+    rng = random.Random(1)
+    with api_a.socket(gid) as page:
+        page.hello(token)
+        snap = api_a.snapshot(gid, token)
+        while snap["view"]["to_move"] == 0:  # until the turn passes to the bot, on A
+            snap = api_a.act(gid, token, rng.choice(snap["view"]["legal"])).json()
+        number = snap["number"]
+        assert api_b.join(gid, token, "Renamed").status_code == 200  # while the bot thinks
+        state = page.receive_state(number + 1, timeout=20)
+    assert state["seats"][0]["name"] == "Renamed"
+    assert api_b.snapshot(gid)["number"] >= number + 1
+    api_a.close()
+    api_b.close()

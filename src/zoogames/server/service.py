@@ -1247,10 +1247,17 @@ class Service:
             if old.action != new.action:
                 break
             same += 1
-        fresh.timeouts, fresh.notified = table.timeouts, table.notified
-        if table.clock is not None:
-            table.clock.cancel()
-        self.tables[table.id] = fresh  # (a bot thinking on the old copy finds it gone)
+        if fresh.revision == table.revision and same == table.number == fresh.number:
+            # Seats or settings only: the copy is updated in place, so that a bot thinking
+            # on this position here (``_bot_turn``) still plays.
+            table.seats, table.setup = fresh.seats, fresh.setup
+            table.device_tokens = fresh.device_tokens
+            fresh = table
+        else:
+            fresh.timeouts, fresh.notified = table.timeouts, table.notified
+            if table.clock is not None:
+                table.clock.cancel()
+            self.tables[table.id] = fresh  # (a bot thinking on the old copy finds it gone)
         for conn in self.hub.games.get(table.id, ()):
             if conn.seat is not None and fresh.seats[conn.seat].kind != "human":
                 conn.seat = None  # the seat was left to a bot: its sockets watch
