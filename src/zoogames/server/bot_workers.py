@@ -26,7 +26,7 @@ import signal
 import sys
 
 from zoogames.server import migrate
-from zoogames.server.bots import BotPool
+from zoogames.server.bots import BotFailed, BotPool
 from zoogames.server.bus import conninfo_of
 from zoogames.server.errors import ApiError
 from zoogames.server.hub import Hub
@@ -72,10 +72,10 @@ class BotWorkers:
                     await asyncio.wait_for(service.turns_queued.wait(), POLL_SECONDS)
                 continue
             try:
-                await self.play(turn)
+                await (self.hint(turn) if turn.kind == "hint" else self.play(turn))
             finally:
                 with contextlib.suppress(ApiError):
-                    await service.db(service.store.drop_bot_turn, turn.game_id, turn.revision)
+                    await service.db(service.store.drop_bot_turn, turn)
 
     async def play(self, turn: BotTurn) -> None:
         """Think about ``turn`` and play it, unless its game has moved on."""
@@ -106,6 +106,26 @@ class BotWorkers:
             log.info("game %s: the bot's action was refused (%s)", table.id, e.detail)
             return
         self.played += 1
+
+    async def hint(self, turn: BotTurn) -> None:
+        """Find the hint of ``turn`` and send it to the server that waits for it."""
+        service = self.service
+        try:
+            table = await service.table(turn.game_id)
+            if table.revision != turn.revision:
+                await service.refresh(turn.game_id)
+                table = await service.table(turn.game_id)
+        except ApiError as e:
+            log.error("game %s: not loaded for a hint (%s)", turn.game_id, e.detail)
+            return
+        if table.revision != turn.revision or table.state.to_move != turn.seat or table.over:
+            return  # the player moved on
+        try:
+            found = await service.bots.hint(table.id, turn.seat, table.state.clone())
+        except BotFailed:
+            log.error("game %s: the hint failed", table.id)
+            return
+        service.hint_found(table.id, turn.seat, turn.revision, found)
 
     async def _sweep(self) -> None:
         service = self.service

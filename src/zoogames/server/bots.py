@@ -30,12 +30,14 @@ import pickle
 import secrets
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
+from typing import Any
 
 from zoogames import bots
-from zoogames.core.game import State
+from zoogames.core.game import JSON, State
 from zoogames.core.rng import Rng
 from zoogames.server.settings import Settings
 
@@ -59,6 +61,28 @@ def choose_in_worker(game: str, spec: str, seed: int, payload: bytes, seconds: f
     if isinstance(limit, float):
         bot.seconds = min(limit, seconds)  # type: ignore[attr-defined]
     return str(bot.choose(state))
+
+
+HINT_ITERATIONS = 2000
+"""The search budget of a hint (``hint_in_worker``): iterations, so that the same position
+gives the same hint; thinking is still capped in seconds like a bot's."""
+
+
+def hint_in_worker(game: str, spec: str, seed: int, payload: bytes, seconds: float) -> JSON:
+    """In a worker process: the hint (JSON) for the seat to move in the pickled state.
+
+    ``spec`` names the seat (``hint:SEAT``). The search sees only that seat's view
+    (``zoogames.bots.teach``), like a bot's.
+    """
+    from zoogames.bots.teach import hint
+
+    state: State = pickle.loads(payload)
+    seat = int(spec.removeprefix("hint:"))
+    return hint(state, seat, iterations=HINT_ITERATIONS, seed=seed, seconds=seconds).to_json()
+
+
+class BotFailed(Exception):
+    """A worker could not compute a hint (it crashed, or the pool broke)."""
 
 
 def _exit_with_parent(parent: int) -> None:
@@ -85,13 +109,18 @@ def default_workers() -> int:
 
 @dataclass(eq=False)
 class Turn:
-    """A bot turn waiting for a worker."""
+    """A bot turn (or a hint) waiting for a worker.
 
-    game: str
+    ``key`` is the game's id for a turn, and its own key for other work (one of each
+    waits per game at most); ``work`` runs in the worker and returns its result.
+    """
+
+    key: str
     spec: str
     state: State
     attended: bool
-    done: asyncio.Future[str] = field(
+    work: Callable[[str, str, int, bytes, float], Any] = choose_in_worker
+    done: asyncio.Future[Any] = field(
         default_factory=lambda: asyncio.get_running_loop().create_future()
     )
 
@@ -135,11 +164,24 @@ class BotPool:
         (a crash, a broken pool), the pool is replaced and the seat plays a random legal
         action, so that the game never waits forever.
         """
-        old = self._waiting.pop(game, None)
+        notation: str = await self._queue(Turn(game, spec, state, attended))
+        return notation
+
+    async def hint(self, game: str, seat: int, state: State) -> JSON:
+        """The hint for ``seat`` to move in ``state`` (``hint_in_worker``).
+
+        Scheduled as a bot turn of a game with a human seat; :class:`BotFailed` if the
+        worker fails.
+        """
+        return await self._queue(
+            Turn(f"{game}:hint:{seat}", f"hint:{seat}", state, True, hint_in_worker)
+        )
+
+    async def _queue(self, turn: Turn) -> Any:
+        old = self._waiting.pop(turn.key, None)
         if old is not None and not old.done.done():  # a newer position replaces it
             old.done.cancel()
-        turn = Turn(game, spec, state, attended)
-        self._waiting[game] = turn
+        self._waiting[turn.key] = turn
         self._dispatch()
         return await turn.done
 
@@ -163,7 +205,7 @@ class BotPool:
                 if self._unattended >= max(1, self.workers - 1):
                     return
                 turn = next(iter(self._waiting.values()))
-            del self._waiting[turn.game]
+            del self._waiting[turn.key]
             if turn.done.done():
                 continue
             self._running += 1
@@ -186,13 +228,13 @@ class BotPool:
 
     async def _think(self, turn: Turn, seconds: float) -> None:
         seed = secrets.randbits(32)
-        notation = None
+        result = None
         try:
             payload = pickle.dumps(turn.state)
             loop = asyncio.get_running_loop()
-            notation = await loop.run_in_executor(
+            result = await loop.run_in_executor(
                 self._executor(),
-                choose_in_worker,
+                turn.work,
                 turn.state.game.id,
                 turn.spec,
                 seed,
@@ -209,10 +251,14 @@ class BotPool:
             log.error(
                 "bot %s failed (%s); playing a random legal action", turn.spec, type(e).__name__
             )
-        if notation is None:
-            notation = str(Rng(seed, "fallback").choice(turn.state.legal_actions()))
-        if not turn.done.done():
-            turn.done.set_result(notation)
+        if turn.done.done():
+            return
+        if result is not None:
+            turn.done.set_result(result)
+        elif turn.work is choose_in_worker:  # a seat must move: any legal action will do
+            turn.done.set_result(str(Rng(seed, "fallback").choice(turn.state.legal_actions())))
+        else:
+            turn.done.set_exception(BotFailed(turn.spec))
 
     def close(self) -> None:
         """Stop the workers at once (a thinking bot's result is dropped)."""

@@ -91,6 +91,8 @@ class GameRow(Base):
     """When a player leaves: ``bot`` (the leave bot takes the seat) or ``forfeit``."""
     forfeited: Mapped[int | None] = mapped_column(Integer, nullable=True)
     """The seat that forfeited (the game then over, ``result`` ranking it last)."""
+    hints: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """A seated player may ask the bots for a hint on their turn (``Service.hint``)."""
 
 
 class SeatRow(Base):
@@ -281,12 +283,13 @@ class ServerKeyRow(Base):
 
 
 class BotTurnRow(Base):
-    """A bot turn waiting for a bot worker (``zoogames bots``; ``server/bot_workers.py``).
+    """Work waiting for a bot worker (``zoogames bots``; ``server/bot_workers.py``).
 
-    One row per game at most: the turn of ``seat`` at ``revision``, played by ``spec``
-    (a bot seat's, or a timed-out human seat's stand-in). A worker claims it by setting
-    ``lease_until``; a worker that dies lets its lease run out, and another claims the turn
-    again. A row whose revision the game has left behind is stale and dropped unplayed.
+    At most one row per game and ``kind``: ``move``, the turn of ``seat`` at ``revision``,
+    played by ``spec`` (a bot seat's, or a timed-out human seat's stand-in); ``hint``, the
+    bots' suggestion for ``seat`` at ``revision``. A worker claims it by setting
+    ``lease_until``; a worker that dies lets its lease run out, and another claims the work
+    again. A row whose revision the game has left behind is stale and dropped undone.
     """
 
     __tablename__ = "bot_turns"
@@ -294,11 +297,15 @@ class BotTurnRow(Base):
     game_id: Mapped[str] = mapped_column(
         String(16), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
     )
+    kind: Mapped[str] = mapped_column(String(8), primary_key=True)
     seat: Mapped[int] = mapped_column(Integer)
     revision: Mapped[int] = mapped_column(Integer)
     spec: Mapped[str] = mapped_column(String(64))
     attended: Mapped[bool] = mapped_column(Boolean)
     """The game has a human seat (its turns go first); otherwise a watched game of bots."""
+    priority: Mapped[int] = mapped_column(Integer)
+    """Workers take the lowest first (then the longest waiting): a move of a game with a
+    human seat, a hint, a move of a game of bots alone (``store.PRIORITY``)."""
     requested_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     lease_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     """Claimed by a worker until then (``NULL``: waiting)."""

@@ -32,6 +32,7 @@ WHAT = {
     "lobby": "lobby requests",
     "chat": "chat messages",
     "notify": "changes of notifications",
+    "hint": "hints",
 }
 """How a refusal names what was counted."""
 

@@ -117,6 +117,9 @@ class NewGameBody(Strict):
     """On a clock's timeout: the leave bot plays the action, or the seat forfeits."""
     on_leave: Literal["bot", "forfeit"] = "bot"
     """When a player leaves: the leave bot takes the seat, or the seat forfeits."""
+    hints: bool | None = None
+    """Hints allowed (``POST /api/games/{id}/hint``); default: on with at most one human
+    seat, off with more (a hint would help one player against another)."""
 
 
 class ActionBody(Strict):
@@ -211,6 +214,8 @@ class Snapshot(BaseModel):
     """What a timeout does, as the creator chose: the leave bot plays, or the seat forfeits."""
     on_leave: Literal["bot", "forfeit"]
     """What leaving does, as the creator chose: the leave bot takes the seat, or it forfeits."""
+    hints: bool
+    """A seated player may ask for a hint on their turn (``POST /api/games/{id}/hint``)."""
 
 
 class Joined(Snapshot):
@@ -287,6 +292,7 @@ async def create_game(body: NewGameBody, games: Games, player: Player) -> Json:
         body.clock,
         body.on_timeout,
         body.on_leave,
+        body.hints,
     )
     return Json(created, status_code=201)
 
@@ -390,6 +396,12 @@ async def play_action(game_id: str, body: ActionBody, games: Games, token: Token
 async def undo_action(game_id: str, games: Games, token: Token) -> Json:
     """Take back the token's seat's last action, if nothing was revealed since."""
     return Json(await games.undo(game_id, token))
+
+
+@router.post("/games/{game_id}/hint", response_class=Json, dependencies=[limited("hint")])
+async def hint(game_id: str, games: Games, token: Token) -> Json:
+    """The bots' suggestion for the token's seat, on its turn, where the table allows hints."""
+    return Json(await games.hint(game_id, token))
 
 
 @router.get("/games/{game_id}/replay/{number}", response_class=Json, dependencies=[limited("read")])

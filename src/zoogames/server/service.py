@@ -25,15 +25,16 @@ from collections.abc import AsyncIterator, Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from zoogames.core.errors import InvalidOptions, ZoogamesError
 from zoogames.core.game import JSON, forfeit_result
 from zoogames.core.message import msg
 from zoogames.core.rng import secret_seed
+from zoogames.i18n import english
 from zoogames.server import accounts, catalog, tokens
 from zoogames.server.accounts import Account
-from zoogames.server.bots import BotPool
+from zoogames.server.bots import BotFailed, BotPool
 from zoogames.server.bus import Bus
 from zoogames.server.errors import ApiError, not_found
 from zoogames.server.hub import Connection, Hub, dumps
@@ -48,7 +49,7 @@ from zoogames.server.ratelimit import RateLimits
 from zoogames.server.ratings import BOT_RATINGS, rating_json
 from zoogames.server.settings import Settings
 from zoogames.server.store import BotTurn, Conflict, DeviceToken, Seat, Setup, Store
-from zoogames.server.table import Planned, Table, position_of
+from zoogames.server.table import WAITS, Planned, Table, position_of
 
 log = logging.getLogger("zoogames.server")
 T = TypeVar("T")
@@ -75,6 +76,9 @@ MY_GAMES = 200
 """Games ``GET /api/me/games`` lists at most (the newest)."""
 DECK_TABLES = 100
 """Games with a deck of their own kept in memory at most (``Service._cache``)."""
+HINT_WAIT = 25.0
+"""Seconds beyond the longest thinking time a hint asked of the bot workers is waited for
+(they may all be busy)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +130,8 @@ class Service:
         """The other processes on the database (``start_bus``); ``None``: this one alone."""
         self.turns_queued = asyncio.Event()
         """Set when some process queued a bot turn (what bot workers wait for)."""
+        self._hints: dict[tuple[str, int, int], asyncio.Future[JSON]] = {}
+        """Hints asked of the bot workers, by (game, seat, revision), until they come."""
         self.bots = bots
         self.hub = hub
         self.settings = settings or Settings()
@@ -291,6 +297,7 @@ class Service:
         clock: int | None = None,
         on_timeout: str = "bot",
         on_leave: str = "bot",
+        hints: bool | None = None,
     ) -> dict[str, JSON]:
         """Start a game; its id, seats, and a token for each human seat.
 
@@ -304,6 +311,8 @@ class Service:
         for each action; on timeout the leave bot plays that action for it, or the seat
         forfeits the game if ``on_timeout`` is ``forfeit``. A player who leaves gives their
         seat to the leave bot, or forfeits if ``on_leave`` is ``forfeit`` (``forfeit``).
+        ``hints``: a seated player may ask for a hint on their turn (``hint``); by default
+        only at a table with at most one human seat. Never in a rated game.
         """
         for what, choice in (("on_timeout", on_timeout), ("on_leave", on_leave)):
             if choice not in ON_CHOICES:
@@ -323,6 +332,8 @@ class Service:
                     )
             if leave_bot is not None and leave_bot not in BOT_RATINGS:
                 raise ApiError(422, "a rated game's leave_bot must be a rated bot")
+        if hints and rated:
+            raise ApiError(422, "a rated game allows no hints")
         if pace not in PACES:
             raise ApiError(422, f"pace must be live or turn-based, not {pace!r}")
         game = catalog.game_or_422(game_id)
@@ -380,6 +391,9 @@ class Service:
             clock=clock,
             on_timeout=on_timeout,
             on_leave=on_leave,
+            hints=not rated and sum(s.kind != "bot" for s in seats) <= 1
+            if hints is None
+            else hints,
         )
         table = await self._start_table(game.id, players, chosen, table_seats, setup)
         return {
@@ -1173,6 +1187,11 @@ class Service:
         if kind == "bot":
             self.turns_queued.set()
             return
+        if kind == "hint":
+            waiter = self._hints.pop((game_id, int(notice["s"]), int(notice["r"])), None)
+            if waiter is not None and not waiter.done():
+                waiter.set_result(notice["h"])
+            return
         if kind == "signed-out":
             self._forget_devices(int(notice["a"]))
             return
@@ -1304,6 +1323,69 @@ class Service:
         until = datetime.now(UTC) + timedelta(seconds=2.5 * self.settings.check_seconds)
         with contextlib.suppress(ApiError):
             await self.db(self.store.mark_present, sorted(seats), until)
+
+    # ----- hints -----------------------------------------------------------------------
+
+    async def hint(self, game_id: str, token: str | None) -> dict[str, JSON]:
+        """The bots' suggestion for ``token``'s seat on its turn (``bots.hint_in_worker``).
+
+        Only where the table allows hints (403), on the seat's own turn (409). It is
+        searched in the bot workers (this process's, or ``zoogames bots`` with external
+        bots), from the seat's view only, and kept for the position: asking again costs
+        nothing. The game never waits for it: a hint that comes after the seat played is
+        simply of an older position (``number`` says which).
+        """
+        table, seat = await self.seat(game_id, token)
+        if not table.setup.hints:
+            raise ApiError(403, "hints are off at this table", msg("error.hints_off"))
+        if table.over:
+            raise ApiError(409, "the game is over", msg("error.over"))
+        if table.open_seats:
+            raise ApiError(409, english(WAITS), WAITS)
+        if table.state.to_move != seat:
+            raise ApiError(409, "a hint is for your own turn", msg("error.hint_turn"))
+        key = (seat, table.revision)
+        if table.hint is not None and table.hint[0] == key:
+            found = table.hint[1]
+        else:
+            number = table.number
+            try:
+                if self.external_bots:
+                    found = await self._hint_from_workers(table, seat)
+                else:
+                    found = await self.bots.hint(table.id, seat, table.state.clone())
+            except (BotFailed, TimeoutError):
+                raise ApiError(
+                    503, "no hint could be found now; try again", msg("error.no_hint")
+                ) from None
+            found = {"number": number, "seat": seat, **cast(dict[str, JSON], found)}
+            table.hint = (key, found)
+        return found
+
+    async def _hint_from_workers(self, table: Table, seat: int) -> JSON:
+        """Queue a hint for the bot workers and wait for its notice."""
+        key = (table.id, seat, table.revision)
+        waiter = self._hints.get(key)
+        if waiter is None:
+            waiter = asyncio.get_running_loop().create_future()
+            self._hints[key] = waiter
+            turn = BotTurn(table.id, seat, table.revision, f"hint:{seat}", True, "hint")
+            self._in_background(self._queue_turn(turn))
+        try:
+            return await asyncio.wait_for(
+                asyncio.shield(waiter), self.settings.bot_seconds + HINT_WAIT
+            )
+        finally:
+            if waiter.done():
+                self._hints.pop(key, None)
+
+    def hint_found(self, game_id: str, seat: int, revision: int, found: JSON) -> None:
+        """A bot worker found a hint: answer whoever waits for it here; and tell the others."""
+        waiter = self._hints.pop((game_id, seat, revision), None)
+        if waiter is not None and not waiter.done():
+            waiter.set_result(found)
+        if self.bus is not None:
+            self.bus.publish(game_id, "hint", s=seat, r=revision, h=found)
 
     # ----- bots ------------------------------------------------------------------------
 

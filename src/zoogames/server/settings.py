@@ -25,6 +25,7 @@ RATE_DEFAULTS: dict[str, str] = {
     "lobby": "2/second;120/minute",
     "chat": "1/second;20/minute",
     "notify": "10/minute;60/hour",
+    "hint": "6/minute;60/hour",
 }
 """Requests per client address, by kind: games created, joins and seat changes, actions
 and undos (HTTP and socket), reads (snapshots, replays, records), socket connections,

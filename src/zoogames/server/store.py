@@ -27,6 +27,7 @@ from sqlalchemy import (
     exists,
     func,
     insert,
+    literal,
     select,
     true,
     update,
@@ -148,6 +149,8 @@ class Setup:
     """When a player leaves: ``bot`` (the leave bot takes the seat) or ``forfeit``."""
     forfeited: int | None = None
     """The seat that forfeited, ending the game (``Service.forfeit``)."""
+    hints: bool = False
+    """Hints allowed: a seated player may ask for the bots' suggestion on their turn."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,13 +189,28 @@ class MyGame:
 
 @dataclass(frozen=True, slots=True)
 class BotTurn:
-    """A bot turn from the queue of the bot workers (``models.BotTurnRow``)."""
+    """Work in the queue of the bot workers (``models.BotTurnRow``): a move or a hint."""
 
     game_id: str
     seat: int
     revision: int
     spec: str
     attended: bool
+    kind: str = "move"
+
+    @property
+    def priority(self) -> int:
+        """The order workers take work in (:data:`PRIORITY`)."""
+        return (
+            PRIORITY["move" if self.attended else "unattended"]
+            if self.kind == "move"
+            else PRIORITY[self.kind]
+        )
+
+
+PRIORITY = {"move": 0, "hint": 1, "unattended": 2}
+"""A move of a game with a human seat first, then a hint (a player waits for it), then a
+move of a game of bots alone (only watched)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -369,6 +387,7 @@ class Store:
                     clock=setup.clock if setup is not None else None,
                     on_timeout=setup.on_timeout if setup is not None else "bot",
                     on_leave=setup.on_leave if setup is not None else "bot",
+                    hints=setup.hints if setup is not None else False,
                 )
             )
             conn.execute(
@@ -448,6 +467,7 @@ class Store:
                 row.on_timeout,
                 row.on_leave,
                 row.forfeited,
+                row.hints,
             ),
             turn_from=max(_utc(t) for t in (row.created_at, row.turn_from, last_at) if t),
         )
@@ -1189,6 +1209,8 @@ class Store:
         """
         values = {
             "game_id": turn.game_id,
+            "kind": turn.kind,
+            "priority": turn.priority,
             "seat": turn.seat,
             "revision": turn.revision,
             "spec": turn.spec,
@@ -1198,8 +1220,8 @@ class Store:
         }
         statement = self._upsert().values(**values)
         statement = statement.on_conflict_do_update(
-            index_elements=[BotTurnRow.game_id],
-            set_={k: statement.excluded[k] for k in values if k != "game_id"},
+            index_elements=[BotTurnRow.game_id, BotTurnRow.kind],
+            set_={k: statement.excluded[k] for k in values if k not in ("game_id", "kind")},
             where=BotTurnRow.revision < statement.excluded.revision,
         )
         with self.engine.begin() as conn:
@@ -1215,17 +1237,17 @@ class Store:
         """
         now = _now()
         waiting = (
-            select(BotTurnRow.game_id)
+            select(BotTurnRow.game_id, BotTurnRow.kind)
             .where((BotTurnRow.lease_until.is_(None)) | (BotTurnRow.lease_until < now))
-            .order_by(BotTurnRow.attended.desc(), BotTurnRow.requested_at)
+            .order_by(BotTurnRow.priority, BotTurnRow.requested_at)
             .limit(1)
             .with_for_update(skip_locked=True)
-            .scalar_subquery()
+            .cte("waiting")
         )
         with self.engine.begin() as conn:
             row = conn.execute(
                 update(BotTurnRow)
-                .where(BotTurnRow.game_id == waiting)
+                .where(BotTurnRow.game_id == waiting.c.game_id, BotTurnRow.kind == waiting.c.kind)
                 .values(lease_until=now + timedelta(seconds=lease_seconds))
                 .returning(
                     BotTurnRow.game_id,
@@ -1233,6 +1255,7 @@ class Store:
                     BotTurnRow.revision,
                     BotTurnRow.spec,
                     BotTurnRow.attended,
+                    BotTurnRow.kind,
                 )
             ).one_or_none()
         return None if row is None else BotTurn(*row)
@@ -1247,12 +1270,17 @@ class Store:
             ).scalar_one()
         return int(count)
 
-    def drop_bot_turn(self, game_id: str, revision: int) -> None:
-        """Forget the game's bot turn at ``revision`` (played, or left behind by the game)."""
+    def drop_bot_turn(self, turn: BotTurn) -> None:
+        """Forget ``turn`` (done, or left behind by the game).
+
+        A newer turn of its game and kind stays.
+        """
         with self.engine.begin() as conn:
             conn.execute(
                 delete(BotTurnRow).where(
-                    BotTurnRow.game_id == game_id, BotTurnRow.revision == revision
+                    BotTurnRow.game_id == turn.game_id,
+                    BotTurnRow.kind == turn.kind,
+                    BotTurnRow.revision == turn.revision,
                 )
             )
 
@@ -1266,6 +1294,8 @@ class Store:
         missing = (
             select(
                 GameRow.id,
+                literal("move"),
+                literal(PRIORITY["move"]),
                 GameRow.to_move,
                 GameRow.revision,
                 SeatRow.bot,
@@ -1285,10 +1315,19 @@ class Store:
                     human.token_sha256.is_(None),
                     human.invite_sha256.is_(None),
                 ),
-                ~exists().where(BotTurnRow.game_id == GameRow.id),
+                ~exists().where(BotTurnRow.game_id == GameRow.id, BotTurnRow.kind == "move"),
             )
         )
-        columns = ["game_id", "seat", "revision", "spec", "attended", "requested_at"]
+        columns = [
+            "game_id",
+            "kind",
+            "priority",
+            "seat",
+            "revision",
+            "spec",
+            "attended",
+            "requested_at",
+        ]
         statement = self._upsert().from_select(columns, missing).on_conflict_do_nothing()
         with self.engine.begin() as conn:
             return int(conn.execute(statement).rowcount or 0)

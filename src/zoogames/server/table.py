@@ -165,6 +165,9 @@ class Table:
         """Clock timeouts in a row: past a few, nobody is playing and the clock stops."""
         self.setup = Setup()
         """The lobby's settings, the creator's choices, mutes, the rematch (``store.Setup``)."""
+        self.hint: tuple[tuple[int, int], dict[str, JSON]] | None = None
+        """The last hint found, by (seat, revision) (``Service.hint``): asked again, it is
+        not searched again."""
         self.device_tokens: dict[str, DeviceToken] = {}
         """Further tokens of account-bound seats (``GET /api/me/games/{id}/tokens``), by
         their SHA-256."""
@@ -330,6 +333,7 @@ class Table:
             "open_seats": self.open_seats,
             "rematch": self.setup.rematch,
             "deadline": deadline.isoformat() if (deadline := self.deadline()) else None,
+            "hints": self.setup.hints,
         }
 
     def position(self) -> Position:

@@ -101,6 +101,8 @@ export interface Snapshot {
   on_timeout?: OnChoice;
   /** What leaving the table does, as the creator chose: a bot takes the seat, or it forfeits. */
   on_leave?: OnChoice;
+  /** A seated player may ask for a hint on their turn (`POST /api/games/{id}/hint`). */
+  hints?: boolean;
 }
 
 /** What a timeout or a leaving player does (issue 16): the fallback bot plays, or the seat forfeits. */

@@ -1,0 +1,107 @@
+"""Issue 18, hints: who may ask, when, and what the answer is.
+
+Each test runs against a real server on SQLite and on PostgreSQL.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import random
+
+import httpx
+
+from .harness import Api
+
+
+def new_table(api: Api, seats: list[dict[str, str]], **body: object) -> dict[str, object]:
+    """``POST /api/games``: two-player Aquaretto, seat 0 to start."""
+    r = api.http.post(
+        "/api/games",
+        json={
+            "game": "aquaretto",
+            "players": len(seats),
+            "options": {"start_player": 0},
+            "seats": seats,
+            **body,
+        },
+    )
+    assert r.status_code == 201, r.text
+    created: dict[str, object] = r.json()
+    return created
+
+
+def ask(api: Api, game_id: str, token: str | None) -> httpx.Response:
+    """``POST /api/games/{id}/hint``."""
+    return api.http.post(f"/api/games/{game_id}/hint", headers=api.auth(token))
+
+
+def test_hints_are_on_against_bots_and_off_between_people_unless_asked(api: Api) -> None:
+    solo = new_table(api, [{"kind": "me"}, {"kind": "bot", "bot": "random"}])
+    assert api.snapshot(str(solo["id"]))["hints"] is True
+    two = new_table(api, [{"kind": "me"}, {"kind": "me"}])
+    gid, tokens = str(two["id"]), two["tokens"]
+    assert isinstance(tokens, dict)
+    assert api.snapshot(gid)["hints"] is False
+    r = ask(api, gid, tokens["0"])
+    assert r.status_code == 403
+    assert r.json() == {
+        "detail": "hints are off at this table",
+        "message": {"id": "error.hints_off", "params": {}},
+    }
+    allowed = new_table(api, [{"kind": "me"}, {"kind": "me"}], hints=True)
+    assert api.snapshot(str(allowed["id"]))["hints"] is True
+
+
+def test_a_hint_is_for_the_seat_to_move_with_a_token(api: Api) -> None:
+    created = new_table(api, [{"kind": "me"}, {"kind": "me"}], hints=True)
+    gid, tokens = str(created["id"]), created["tokens"]
+    assert isinstance(tokens, dict)
+    r = ask(api, gid, tokens["1"])  # seat 0 is to move
+    assert r.status_code == 409
+    assert r.json()["detail"] == "a hint is for your own turn"
+    assert ask(api, gid, None).status_code == 401
+    assert ask(api, gid, "not-a-token").status_code == 403
+    assert ask(api, "nosuchgame", tokens["0"]).status_code == 404
+
+
+def test_a_hint_suggests_a_legal_action_and_is_kept_for_the_position(api: Api) -> None:
+    created = new_table(api, [{"kind": "me"}, {"kind": "bot", "bot": "random"}])
+    tokens = created["tokens"]
+    assert isinstance(tokens, dict)
+    gid, token = str(created["id"]), tokens["0"]
+    rng = random.Random(2)
+    snap = api.snapshot(gid, token)
+    for _ in range(3):  # a little way into the game
+        if snap["view"]["to_move"] != 0:
+            break
+        snap = api.act(gid, token, rng.choice(snap["view"]["legal"]), snap["number"]).json()
+    while api.snapshot(gid)["view"]["to_move"] != 0:  # the bot moves
+        pass
+    snap = api.snapshot(gid, token)
+    r = ask(api, gid, token)
+    assert r.status_code == 200, r.text
+    found = r.json()
+    assert found["number"] == snap["number"] and found["seat"] == 0
+    assert found["actions"][0] in snap["view"]["legal"]
+    assert ask(api, gid, token).json() == found
+
+
+_names = itertools.count()
+
+
+def test_a_rated_game_allows_no_hints(api: Api) -> None:
+    name = f"hinter{os.getpid()}x{next(_names)}"
+    r = api.http.post("/api/signup", json={"name": name, "password": "a long password"})
+    assert r.status_code == 201, r.text
+    body = {
+        "game": "aquaretto",
+        "players": 2,
+        "seats": [{"kind": "me"}, {"kind": "bot", "bot": "greedy"}],
+        "rated": True,
+    }
+    r = api.http.post("/api/games", json={**body, "hints": True})
+    assert r.status_code == 422
+    assert r.json()["detail"] == "a rated game allows no hints"
+    rated = api.http.post("/api/games", json=body).json()  # alone against a bot: still off
+    assert api.snapshot(rated["id"])["hints"] is False
