@@ -105,3 +105,15 @@ def test_a_rated_game_allows_no_hints(api: Api) -> None:
     assert r.json()["detail"] == "a rated game allows no hints"
     rated = api.http.post("/api/games", json=body).json()  # alone against a bot: still off
     assert api.snapshot(rated["id"])["hints"] is False
+
+
+def test_a_hints_steps_are_described_up_to_the_first_that_reveals() -> None:
+    from zoogames import games
+    from zoogames.server.table import described_steps
+
+    state = games.get("aquaretto").new_game(players=2, seed=4, start_player=0)
+    steps = described_steps(state, 0, ["draw", "load A", "pass"])
+    assert [s["action"] for s in steps] == ["draw"]  # what follows a draw is a guess
+    assert steps[0]["message"] == state.describe(state.game.parse_action("draw"), 0).to_json()
+    assert described_steps(state, 0, ["no such action"]) == []
+    assert described_steps(state, 0, ["take A"]) == []  # not legal: nothing is described

@@ -49,7 +49,7 @@ from zoogames.server.ratelimit import RateLimits
 from zoogames.server.ratings import BOT_RATINGS, rating_json
 from zoogames.server.settings import Settings
 from zoogames.server.store import BotTurn, Conflict, DeviceToken, Seat, Setup, Store
-from zoogames.server.table import WAITS, Planned, Table, position_of
+from zoogames.server.table import WAITS, Planned, Table, described_steps, position_of
 
 log = logging.getLogger("zoogames.server")
 T = TypeVar("T")
@@ -1359,6 +1359,9 @@ class Service:
                     503, "no hint could be found now; try again", msg("error.no_hint")
                 ) from None
             found = {"number": number, "seat": seat, **cast(dict[str, JSON], found)}
+            actions = found.get("actions")
+            if table.number == number and isinstance(actions, list):
+                found["steps"] = described_steps(table.state, seat, [str(a) for a in actions])
             table.hint = (key, found)
         return found
 

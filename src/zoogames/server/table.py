@@ -129,6 +129,29 @@ def replay_log(state: State, moves: list[tuple[str, int]]) -> list[Entry]:
     return log
 
 
+def described_steps(state: State, seat: int, actions: list[str]) -> list[dict[str, JSON]]:
+    """``actions`` (a hint's turn, from ``state``) in words: each ``{action, message}``.
+
+    Stops at the first action that is not legal in ``state`` as it unfolds, and after the
+    first that reveals something (a draw): what follows was searched on a guess of the
+    hidden tiles, and describing it on the real state would name what nobody has seen.
+    """
+    state = state.clone()
+    steps: list[dict[str, JSON]] = []
+    for text in actions:
+        try:
+            action = state.game.parse_action(text)
+        except IllegalAction:
+            break
+        if state.check(action) is not None:
+            break
+        steps.append({"action": text, "message": state.describe(action, seat).to_json()})
+        if state.reveals(action):
+            break
+        state.apply(action)
+    return steps
+
+
 class Table:
     """One game being played (see the module docstring)."""
 
