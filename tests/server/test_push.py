@@ -340,6 +340,44 @@ def test_no_push_while_a_page_of_the_seat_is_open(
         api.close()
 
 
+@pytest.mark.postgres
+def test_no_push_while_the_page_is_open_on_another_process(
+    push_service: PushService, databases: Databases, tmp_path: Path
+) -> None:
+    """Two servers on one PostgreSQL database: seat 1's page is open on the second, the
+    turn passes to it by an action on the first, which sends no push; once the page has
+    closed, the next turn is pushed."""
+    url = databases.new("postgresql")
+    env = {
+        "ZOOGAMES_RATE_LIMITS": "off",
+        "ZOOGAMES_PUSH_SERVICES": f"http://127.0.0.1:{push_service.port}",
+    }
+    first = ServerProcess(url, tmp_path / "first.log", tmp_path, env=env).start()
+    second = ServerProcess(url, tmp_path / "second.log", tmp_path, env=env).start()
+    try:
+        a, b = player(first), player(first)
+        here = f"http://127.0.0.1:{push_service.port}"
+        phone_b = Browser(f"{here}/far/{next(_names)}")
+        assert b.post("/api/me/push", json=phone_b.subscription()).status_code == 201
+        gid, tokens = table(a, b)
+        path_b = phone_b.endpoint.removeprefix(here)
+        api = Api(second.base)
+        try:
+            with api.socket(gid) as page:
+                assert page.hello(tokens[1])["you"] == 1
+                play_until(a, gid, tokens, 1)  # on the first server
+                play_until(a, gid, tokens, 0)
+                time.sleep(0.5)
+                assert push_service.to(path_b) == []
+            play_until(a, gid, tokens, 1)
+            wait_for(lambda: len(push_service.to(path_b)) == 1, 10, "no push after it closed")
+        finally:
+            api.close()
+    finally:
+        first.stop()
+        second.stop()
+
+
 def test_a_push_service_that_does_not_answer_is_given_up(
     push_service: PushService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
