@@ -1,6 +1,6 @@
 // The HTTP half of docs/api.md: JSON in, JSON out, errors as ApiError with the server's
 // sentence. The token goes in the Authorization header, never in the URL.
-import type { Catalog, OnChoice, ReplayStep, Snapshot } from "./types";
+import type { Catalog, Hint, OnChoice, ReplayStep, Snapshot } from "./types";
 import { detailText } from "../i18n/server";
 
 export class ApiError extends Error {
@@ -74,4 +74,5 @@ export const api = {
   act: (id: string, token: string, action: string, number: number) => call<Snapshot>("POST", `/api/games/${id}/actions`, { action, number }, token),
   undo: (id: string, token: string) => call<Snapshot>("POST", `/api/games/${id}/undo`, {}, token),
   replay: (id: string, n: number) => call<ReplayStep>("GET", `/api/games/${id}/replay/${n}`),
+  hint: (id: string, token: string) => call<Hint>("POST", `/api/games/${id}/hint`, {}, token),
 };

@@ -105,6 +105,27 @@ export interface Snapshot {
   hints?: boolean;
 }
 
+/** One step of a hint in words: its notation and its message (docs/api.md, Hints). */
+export interface HintStep {
+  action: string;
+  message: Message;
+}
+
+/** The bots' suggestion for a seat's turn (`POST /api/games/{id}/hint`). */
+export interface Hint {
+  /** The position it is for (the number of actions played then). */
+  number: number;
+  seat: number;
+  /** The whole turn the search suggests, as notations; the first is legal now. */
+  actions: string[];
+  /** The steps in words, up to the first that reveals something. */
+  steps?: HintStep[];
+  /** The suggestion's estimated win chance (0–1), where the search gives one. */
+  win_chance?: number;
+  /** The suggestion's estimated final points, where the search gives them. */
+  points?: number;
+}
+
 /** What a timeout or a leaving player does (issue 16): the fallback bot plays, or the seat forfeits. */
 export type OnChoice = "bot" | "forfeit";
 

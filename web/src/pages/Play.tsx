@@ -8,6 +8,7 @@ import type { Catalog, LogEntry, Snapshot } from "../api/types";
 import { ActionBar } from "../components/ActionBar";
 import { Board } from "../components/Board";
 import { ErrorBanner } from "../components/ErrorBanner";
+import { HintBox } from "../components/HintBox";
 import { InviteLinks } from "../components/InviteLinks";
 import { JoinForm } from "../components/JoinForm";
 import { SeatSwitcher } from "../components/SeatSwitcher";
@@ -106,6 +107,7 @@ export function Play({ id }: { id: string }) {
   const thinking = snapshot !== null && snapshot.number === game.snapshot?.number ? game.thinking : null;
   const log = useMemo(() => (snapshot ? game.log.filter((e) => e.number < snapshot.number) : []), [game.log, snapshot]);
   const [spotlight, setSpotlight] = useState<LogEntry | null>(null);
+  const [hinted, setHinted] = useState<string | null>(null);
   const [showScores, setShowScores] = useState(false);
   const [replayAt, setReplayAt] = useState<number | null>(null);
   const invites = useMemo(() => storedInvites(id), [id]);
@@ -122,7 +124,8 @@ export function Play({ id }: { id: string }) {
     showScores,
     onSend: game.act,
     last: snapshot ? lastActions(log, snapshot.view.players) : [],
-    spotlight: spotlight ? { seat: spotlight.seat, action: spotlight.action } : null,
+    // A hovered log entry, else the hint's suggested action, is marked on the board.
+    spotlight: spotlight ? { seat: spotlight.seat, action: spotlight.action } : hinted && snapshot ? { seat: snapshot.you ?? 0, action: hinted } : null,
   });
   useTurnSound(!!snapshot && snapshot.status === "playing" && snapshot.view.to_move === snapshot.you && snapshot.you !== null, sound);
 
@@ -239,6 +242,7 @@ export function Play({ id }: { id: string }) {
           {log.length > 0 ? `${entryText(log[log.length - 1], names)}.` : ""}
         </p>
         {!over && <ActionBar canUndo={snapshot.can_undo && !game.refused} onUndo={game.undo} />}
+        {!over && <HintBox id={id} snapshot={snapshot} token={token} names={names} onShow={setHinted} />}
         {showScores && !over && <ScoreSheet scores={view.scores} names={names} result={null} />}
         {over && (
           <section class="game-over">
