@@ -317,7 +317,7 @@ def test_2_the_bot_pool_serves_games_in_turn_human_games_first() -> None:
         gate = asyncio.Event()
 
         async def run(turn: Turn, seconds: float) -> None:
-            order.append(f"{turn.game}:{seconds:g}")
+            order.append(f"{turn.key}:{seconds:g}")
             await gate.wait()
             turn.done.set_result("draw")
 
