@@ -31,12 +31,12 @@ $(COMPILED): $(STAMP) $(ENGINE_SOURCES)
 	$(BIN)/python setup.py --quiet build_ext --inplace -j 2
 	touch $(COMPILED)
 
-# The research interfaces (numpy, gymnasium, pettingzoo, open_spiel): what mypy and the
-# RL tests need beyond `make run`.
+# The research interfaces (numpy, gymnasium, pettingzoo, open_spiel) and Ray (the arena on
+# a cluster): what mypy and the tests need beyond `make run`.
 install-rl: $(RL)
 
 $(RL): $(STAMP)
-	ZOOGAMES_PURE=1 $(PIP) -e '.[dev,rl]'
+	ZOOGAMES_PURE=1 $(PIP) -e '.[dev,rl,ray]'
 	touch $(RL)
 
 # PyTorch, for the RL example that trains a policy (tests/rl/test_examples.py) and nothing

@@ -61,6 +61,7 @@ def fail(message: str) -> NoReturn:
 
 EXTRAS = {
     "arena": ("openskill", "matplotlib"),
+    "ray": ("ray",),
     "server": ("fastapi", "uvicorn", "sqlalchemy", "alembic", "orjson", "argon2", "openskill"),
 }
 """The importable packages each optional extra brings (pyproject.toml)."""
@@ -331,13 +332,26 @@ def arena(
         list[str] | None, typer.Option("--option", "-o", help="a game option key=value")
     ] = None,
     no_plots: Annotated[bool, typer.Option("--no-plots", help="skip the PNG plots")] = False,
+    ray: Annotated[
+        str | None,
+        typer.Option(
+            "--ray",
+            help="play the games as tasks on a Ray cluster: --ray alone starts a local one,"
+            " --ray auto joins the one running here, --ray ADDRESS another (zoogames[ray])",
+        ),
+    ] = None,
 ) -> None:
     """Bots against bots: seats rotated, games in parallel, results.json, records and plots.
 
     With --resume, whatever is not given is taken from the run's arena.json; whatever is
-    given must match it (but --games may grow).
+    given must match it (but --games may grow). With --ray the games run on a Ray cluster
+    instead of --workers processes (docs/arena.md, On a Ray cluster).
     """
     require_extra("arena", "arena", skip=("matplotlib",) if no_plots else ())
+    if ray is not None:
+        require_extra("ray", "arena --ray")
+        if workers != 1:
+            fail("--workers and --ray: a Ray cluster runs a game on each of its CPUs; give one")
     from zoogames.arena import ArenaConfig, ArenaError, load_config
 
     stored = load_config(out) if resume else None
@@ -370,6 +384,7 @@ def arena(
                 on_game=display.update,
                 plots=not no_plots,
                 on_start=display.start_with,
+                ray=ray,
             )
     except ArenaError as e:
         fail(str(e))
@@ -447,10 +462,23 @@ def bot_workers(
     run_workers(url, workers or None)
 
 
+def with_optional_values(argv: list[str]) -> list[str]:
+    """The command line with ``--ray`` given no value read as ``--ray local``.
+
+    Typer has no option whose value may be left out (Click's ``flag_value``).
+    """
+    out: list[str] = []
+    for i, word in enumerate(argv):
+        out.append(word)
+        if word == "--ray" and (i + 1 == len(argv) or argv[i + 1].startswith("-")):
+            out.append("local")
+    return out
+
+
 def main() -> None:
     """Entry point of the ``zoogames`` script."""
     try:
-        app()
+        app(with_optional_values(sys.argv[1:]))
     except ZoogamesError as e:  # a last guard: one line, never a traceback
         typer.echo(f"error: {e}", err=True)
         sys.exit(1)

@@ -11,6 +11,9 @@ A run is a directory:
   renamed), so an interrupted run keeps every finished game and never a half-written one;
 - ``results.json`` and the plots, written at the end of a run, interrupted or not.
 
+The games run on this machine's worker processes, or as tasks on a Ray cluster (``ray``):
+the loop, the files and the results are the same either way.
+
 The schedule: the lineup has one spec per seat. Game ``i`` is played with the lineup
 rotated by ``i % players`` seats, on the deal of seed ``seed + i // players``: each block
 of ``players`` consecutive games deals the same tiles to every rotation, so each bot plays
@@ -231,6 +234,77 @@ class RunResult:
     played: int
 
 
+class _Processes:
+    """Games on this machine's worker processes (``concurrent.futures``)."""
+
+    def __init__(self, workers: int) -> None:
+        self.slots = max(1, workers)
+        self.pool = ProcessPoolExecutor(max_workers=self.slots, initializer=_worker_init)
+
+    def submit(self, config: ArenaConfig, index: int) -> Future[dict[str, Any]]:
+        """Start game ``index``."""
+        return self.pool.submit(play_game, config, index)
+
+    def wait(self, pending: set[Any]) -> tuple[list[dict[str, Any]], set[Any]]:
+        """The records of the games that finished within a moment, and those still on."""
+        finished, still = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+        return [f.result() for f in finished], still
+
+    def stop(self, pending: set[Any], interrupted: bool) -> None:
+        """Shut the pool down; interrupted, drop the games still being played."""
+        if interrupted:
+            for fut in pending:
+                fut.cancel()
+            # the workers ignore SIGINT: stop the games they are still playing
+            for proc in list((getattr(self.pool, "_processes", None) or {}).values()):
+                proc.terminate()
+        self.pool.shutdown(wait=not interrupted, cancel_futures=True)
+
+
+class _Ray:
+    """Games as Ray tasks on a Ray cluster (``zoogames[ray]``; docs/arena.md).
+
+    ``address``: ``local`` starts a Ray of this machine's cores (unless this process has
+    started one already: a test's with 2 CPUs, say), ``auto`` joins the cluster running
+    here, anything else is a cluster's address (``ray://head:10001``). Only a Ray this
+    run started is shut down at the end.
+    """
+
+    def __init__(self, address: str) -> None:
+        os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")  # no reporting home
+        import ray
+
+        self.ray = ray
+        self.started = not ray.is_initialized()
+        if self.started:
+            ray.init(
+                address=None if address == "local" else address,
+                include_dashboard=False,
+                log_to_driver=False,
+                configure_logging=False,
+            )
+        self.task = ray.remote(num_cpus=1)(play_game)
+        resources: dict[str, float] = ray.cluster_resources()  # type: ignore[no-untyped-call]
+        self.slots = max(1, int(resources.get("CPU", 1)))
+
+    def submit(self, config: ArenaConfig, index: int) -> Any:
+        """Start game ``index`` as a task."""
+        return self.task.remote(config, index)
+
+    def wait(self, pending: set[Any]) -> tuple[list[dict[str, Any]], set[Any]]:
+        """The records of the games that finished within a moment, and those still on."""
+        ready, _ = self.ray.wait(list(pending), num_returns=len(pending), timeout=0.2)
+        return [self.ray.get(ref) for ref in ready], pending - set(ready)
+
+    def stop(self, pending: set[Any], interrupted: bool) -> None:
+        """Cancel the tasks still running when interrupted; leave the cluster as found."""
+        if interrupted:
+            for ref in pending:
+                self.ray.cancel(ref, force=True)
+        if self.started:
+            self.ray.shutdown()
+
+
 def run(
     config: ArenaConfig,
     out: Path,
@@ -239,13 +313,16 @@ def run(
     on_game: Listener | None = None,
     plots: bool = True,
     on_start: Callable[[dict[int, dict[str, Any]]], None] | None = None,
+    ray: str | None = None,
 ) -> RunResult:
     """Play the games of ``config`` not yet in ``out`` on ``workers`` processes.
 
-    ``on_game(record, done)`` is called in this process after each finished game (the
-    progress display), and ``on_start(done)`` once with the games kept from before. Ctrl-C
-    (``KeyboardInterrupt``) stops the run: games still being
-    played are dropped, the finished ones stay, and the summary is written all the same.
+    With ``ray`` (``local``, ``auto`` or an address) the games are Ray tasks on that
+    cluster instead (``_Ray``): the same games, records and results. ``on_game(record,
+    done)`` is called in this process after each finished game (the progress display),
+    and ``on_start(done)`` once with the games kept from before. Ctrl-C
+    (``KeyboardInterrupt``) stops the run: games still being played are dropped, the
+    finished ones stay, and the summary is written all the same.
     """
     from zoogames.arena.stats import summarize
 
@@ -258,19 +335,18 @@ def run(
     played = 0
     if todo:
         stop = _StopOnCtrlC()
-        pool = ProcessPoolExecutor(max_workers=max(1, workers), initializer=_worker_init)
-        pending: set[Future[dict[str, Any]]] = set()
+        backend: _Processes | _Ray = _Ray(ray) if ray is not None else _Processes(workers)
+        pending: set[Any] = set()
         queue = iter(todo)
         try:
             with stop:
                 for index in queue:  # a short queue, so that Ctrl-C leaves little to cancel
-                    pending.add(pool.submit(play_game, config, index))
-                    if len(pending) >= 2 * max(1, workers):
+                    pending.add(backend.submit(config, index))
+                    if len(pending) >= 2 * backend.slots:
                         break
                 while pending and not stop.requested:
-                    finished, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
-                    for fut in finished:
-                        record = fut.result()
+                    records, pending = backend.wait(pending)
+                    for record in records:
                         index = record["arena"]["index"]
                         _write_json(game_path(out, index), dumps(record))
                         done[index] = record
@@ -279,18 +355,12 @@ def run(
                             on_game(record, done)
                         nxt = next(queue, None)
                         if nxt is not None and not stop.requested:
-                            pending.add(pool.submit(play_game, config, nxt))
+                            pending.add(backend.submit(config, nxt))
         except KeyboardInterrupt:
             stop.requested = True
         finally:
             interrupted = stop.requested
-            if interrupted:
-                for fut in pending:
-                    fut.cancel()
-                # the workers ignore SIGINT: stop the games they are still playing
-                for proc in list((getattr(pool, "_processes", None) or {}).values()):
-                    proc.terminate()
-            pool.shutdown(wait=not interrupted, cancel_futures=True)
+            backend.stop(pending, interrupted)
     results = summarize(list(done.values()), asdict(config))
     results["interrupted"] = interrupted
     _write_json(out / "results.json", json.dumps(results, indent=2) + "\n")
