@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
+
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import inspect
+from sqlalchemy import create_engine, inspect
 
 from zoogames.server.migrate import upgrade
 from zoogames.server.models import Base
@@ -29,6 +31,26 @@ def test_the_migrations_build_the_models_schema_and_run_twice(
         assert {"games", "seats", "actions"} <= set(inspect(engine).get_table_names())
     finally:
         engine.dispose()
+
+
+@pytest.mark.postgres
+def test_servers_starting_together_on_a_new_database_migrate_one_after_the_other(
+    databases: Databases,
+) -> None:
+    url = databases.new("postgresql")
+    # (a lock waited for longer than 20 s fails: without the advisory lock, the concurrent
+    # CREATE TABLEs fail or wait for each other)
+    options = {"options": "-c lock_timeout=20s"}
+    engines = [create_engine(url, connect_args=options) for _ in range(4)]
+    try:
+        with ThreadPoolExecutor(4) as pool:
+            list(pool.map(upgrade, engines))
+        with engines[0].connect() as conn:
+            head = conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalar_one()
+        assert head == "0010"
+    finally:
+        for engine in engines:
+            engine.dispose()
 
 
 @pytest.mark.parametrize("backend", BACKENDS)

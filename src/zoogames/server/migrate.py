@@ -6,16 +6,28 @@ from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine
+from sqlalchemy import Engine, text
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 """Alembic's script directory, inside the installed package."""
 
 
+LOCK = 0x7A6F6F67
+"""The PostgreSQL advisory lock migrations hold ("zoog"): several processes starting at
+once on one database migrate one after the other (the second finds nothing to do)."""
+
+
 def upgrade(engine: Engine) -> None:
-    """Apply every migration the database lacks (``alembic upgrade head``), in one transaction."""
+    """Apply every migration the database lacks (``alembic upgrade head``), in one transaction.
+
+    On PostgreSQL the transaction first takes an advisory lock, released at its end:
+    without it, two servers starting together on a new database both create the tables,
+    and one fails.
+    """
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     with engine.begin() as connection:
+        if engine.dialect.name == "postgresql":
+            connection.execute(text("SELECT pg_advisory_xact_lock(:lock)"), {"lock": LOCK})
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
