@@ -24,6 +24,7 @@ import contextlib
 import logging
 import signal
 import sys
+import time
 
 from zoogames.server import migrate
 from zoogames.server.bots import BotFailed, BotPool
@@ -33,6 +34,7 @@ from zoogames.server.hub import Hub
 from zoogames.server.service import Service
 from zoogames.server.settings import Settings, from_env
 from zoogames.server.store import BotTurn, Store, open_engine
+from zoogames.server.table import Table
 
 log = logging.getLogger("zoogames.bots")
 
@@ -40,6 +42,12 @@ SWEEP_SECONDS = 10.0
 """How often a worker queues the turns of games left waiting for a bot with none queued."""
 POLL_SECONDS = 1.0
 """The longest an idle slot waits before looking for a turn again (a lease may run out)."""
+CATCH_UP_SECONDS = 0.5
+"""How long a worker whose copy of a game is behind a claimed turn waits for the notice of
+the action that made the turn (usually on its way) before reloading the game instead."""
+SLOTS_PER_PROCESS = 2
+"""Turns a worker handles at once per thinking process: one is written to the database or
+loaded while the other thinks."""
 
 
 class BotWorkers:
@@ -55,7 +63,7 @@ class BotWorkers:
     async def run(self) -> None:
         """Serve the queue until cancelled."""
         async with asyncio.TaskGroup() as group:
-            for _ in range(self.slots):
+            for _ in range(self.slots * SLOTS_PER_PROCESS):
                 group.create_task(self._slot())
             group.create_task(self._sweep())
 
@@ -77,16 +85,28 @@ class BotWorkers:
                 with contextlib.suppress(ApiError):
                     await service.db(service.store.drop_bot_turn, turn)
 
-    async def play(self, turn: BotTurn) -> None:
-        """Think about ``turn`` and play it, unless its game has moved on."""
+    async def _table(self, turn: BotTurn) -> Table | None:
+        """The game of ``turn`` in memory, brought up to the turn's revision if behind."""
         service = self.service
         try:
             table = await service.table(turn.game_id)
-            if table.revision != turn.revision:  # our copy may be behind the database
+            deadline = time.monotonic() + CATCH_UP_SECONDS
+            while table.revision < turn.revision and time.monotonic() < deadline:
+                await asyncio.sleep(0.005)  # the notice of the action before is on its way
+                table = await service.table(turn.game_id)
+            if table.revision != turn.revision:  # a notice was missed, or the turn is old
                 await service.refresh(turn.game_id)
                 table = await service.table(turn.game_id)
         except ApiError as e:
             log.error("game %s: not loaded for its bot (%s)", turn.game_id, e.detail)
+            return None
+        return table
+
+    async def play(self, turn: BotTurn) -> None:
+        """Think about ``turn`` and play it, unless its game has moved on."""
+        service = self.service
+        table = await self._table(turn)
+        if table is None:
             return
         if (
             table.revision != turn.revision
@@ -110,13 +130,8 @@ class BotWorkers:
     async def hint(self, turn: BotTurn) -> None:
         """Find the hint of ``turn`` and send it to the server that waits for it."""
         service = self.service
-        try:
-            table = await service.table(turn.game_id)
-            if table.revision != turn.revision:
-                await service.refresh(turn.game_id)
-                table = await service.table(turn.game_id)
-        except ApiError as e:
-            log.error("game %s: not loaded for a hint (%s)", turn.game_id, e.detail)
+        table = await self._table(turn)
+        if table is None:
             return
         if table.revision != turn.revision or table.state.to_move != turn.seat or table.over:
             return  # the player moved on

@@ -409,9 +409,23 @@ class Store:
             )
         return created
 
+    def _snapshot(self) -> Connection:
+        """A connection whose reads all see one moment of the database.
+
+        On PostgreSQL a transaction at ``REPEATABLE READ``: at the default ``READ COMMITTED``
+        each statement sees its own moment, and an action committed between reading a game's
+        row and its actions gave a table whose revision was behind its actions (found by
+        the load benchmark over two servers). SQLite's reads here share the server's only
+        database thread with its writes.
+        """
+        conn = self.engine.connect()
+        if self.engine.dialect.name == "postgresql":
+            conn = conn.execution_options(isolation_level="REPEATABLE READ")
+        return conn
+
     def load_game(self, game_id: str) -> GameData | None:
         """A game with its seats and actions, or ``None`` if there is no such game."""
-        with self.engine.connect() as conn:
+        with self._snapshot() as conn, conn.begin():
             row = conn.execute(select(GameRow).where(GameRow.id == game_id)).one_or_none()
             if row is None:
                 return None
