@@ -32,6 +32,7 @@ action to the *other* seats' sockets receiving it (on another process: the 250 m
 ``zoogames bots`` processes (the servers then run ``--bots external``); ``bot_p50_ms`` and
 ``bot_p99_ms`` run from the push of the human's action that handed the turn to the bot to
 the push of the bot's action (``actions_per_second`` counts the bots' actions too,
+``postgres_cpu_ms_per_action`` sums every PostgreSQL process of the machine,
 ``human_actions_per_second`` and ``achieved_ratio`` only the offered ones). CPU per action
 is summed over the servers
 (``server_cpu_ms_per_action``) and the bot workers (``bots_cpu_ms_per_action``), per
@@ -109,10 +110,32 @@ def start_bot_worker(db: str, log: Path) -> subprocess.Popen[bytes]:
         )
 
 
-def cpu_seconds(pid: int) -> float:
-    """CPU time (user + system, all threads) a process has used so far (Linux)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+def cpu_seconds(pid: int, children: bool = True) -> float:
+    """CPU time (user + system, all threads) a process has used so far, with its children's
+    (a server's or a bot worker's thinking processes) unless ``children`` is false (Linux)."""
+    total = 0.0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:  # gone meanwhile
+            continue
+        if stat.parent.name == str(pid) or (children and fields[1] == str(pid)):
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+def postgres_cpu_seconds() -> float:
+    """CPU time used so far by every PostgreSQL process of this machine (Linux)."""
+    total = 0.0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+        except OSError:  # gone meanwhile
+            continue
+        if "(postgres)" in text:
+            fields = text.rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
 
 
 MISSED = 10.0
@@ -286,12 +309,14 @@ async def run(
     await asyncio.sleep(args.warmup)
     stats.measuring = True
     start = time.perf_counter()
-    cpu = [cpu_seconds(pid) for pid in (*servers, *bot_workers, os.getpid())]
+    pids = (*servers, *bot_workers, os.getpid())  # this client last, without its servers
+    cpu = [cpu_seconds(pid, pid != os.getpid()) for pid in pids]
+    db_cpu = postgres_cpu_seconds()
     await asyncio.sleep(args.seconds)
     stats.measuring = False
     seconds = time.perf_counter() - start
-    pids = (*servers, *bot_workers, os.getpid())
-    used = [cpu_seconds(pid) - c for pid, c in zip(pids, cpu, strict=True)]
+    db_used = postgres_cpu_seconds() - db_cpu
+    used = [cpu_seconds(pid, pid != os.getpid()) - c for pid, c in zip(pids, cpu, strict=True)]
     stats.stopped = True
     for c in clients:
         c.cancel()
@@ -318,6 +343,7 @@ async def run(
         "server_cpu_ms_per_action": per_action(sum(used[: len(servers)])) if servers else None,
         "bots_cpu_ms_per_action": per_action(sum(used[len(servers) : -1])) if bot_workers else None,
         "client_cpu_ms_per_action": per_action(used[-1]),
+        "postgres_cpu_ms_per_action": per_action(db_used) if db_used else None,
     }
 
 
