@@ -229,6 +229,23 @@ class MctsBot(Bot):
             return self._prior_first(state, legal)
         return best
 
+    def root_stats(self) -> list[tuple[Action, int, float]]:
+        """The last search's actions at its root, the most visited first.
+
+        Each is (action, visits, mean reward of the seat to move): what a hint shows
+        (``bots/teach.py``).
+        """
+        root = self._root
+        if root is None:
+            return []
+        found = [
+            (action, edge.visits, edge.total[root.seat] / edge.visits)
+            for action, edge in root.edges.items()
+            if edge.visits
+        ]
+        found.sort(key=lambda x: (-x[1], -x[2]))
+        return found
+
     # ----- one iteration ----------------------------------------------------------------
 
     def _iterate(self, root: Node, state: State) -> None:

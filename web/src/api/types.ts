@@ -120,10 +120,11 @@ export interface Hint {
   actions: string[];
   /** The steps in words, up to the first that reveals something. */
   steps?: HintStep[];
-  /** The suggestion's estimated win chance (0–1), where the search gives one. */
-  win_chance?: number;
-  /** The suggestion's estimated final points, where the search gives them. */
-  points?: number;
+  /** The search's estimate for the suggestion in [0, 1] (with several seats, about the
+   * chance of winning; not calibrated); null when there was nothing to choose. */
+  value?: number | null;
+  /** The actions the search considered at the first step, the most visited first. */
+  alternatives?: { action: string; visits: number; value: number }[];
 }
 
 /** What a timeout or a leaving player does (issue 16): the fallback bot plays, or the seat forfeits. */

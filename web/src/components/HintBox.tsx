@@ -62,13 +62,16 @@ export function HintBox({ id, snapshot, token, names, onShow }: Props) {
           <ol class="hint-steps">
             {steps.map((s) => (
               <li key={s.action} data-hint-step={s.action}>
-                {renderMessage(s.message, names)}
+                {`${names[hint.seat] ?? ""} ${renderMessage(s.message, names)}`}
               </li>
             ))}
             {steps.length < hint.actions.length && <li class="hint-more">{t("hint.then-more")}</li>}
           </ol>
-          {hint.win_chance !== undefined && <p class="hint-estimate">{t("hint.win-chance", { percent: Math.round(hint.win_chance * 100) })}</p>}
-          {hint.points !== undefined && <p class="hint-estimate">{t("hint.points", { points: hint.points.toFixed(1) })}</p>}
+          {typeof hint.value === "number" && snapshot.seats.length > 1 && (
+            <p class="hint-estimate" data-hint-value={hint.value}>
+              {t("hint.win-chance", { percent: Math.round(hint.value * 100) })}
+            </p>
+          )}
         </div>
       )}
       {error && (
