@@ -400,6 +400,71 @@ def arena(
 
 
 @app.command()
+def review(
+    record: Annotated[Path, typer.Argument(help="a finished game's record (JSON)")],
+    out: Annotated[
+        Path, typer.Option("--out", help="where review.json and winchance.png go")
+    ] = Path("review"),
+    iterations: Annotated[
+        int, typer.Option("--iterations", help="search iterations per decision")
+    ] = 400,
+    seat: Annotated[
+        list[int] | None, typer.Option("--seat", help="review only this seat (repeatable)")
+    ] = None,
+    seed: Annotated[int, typer.Option("--seed", help="the searches' seed")] = 0,
+    no_plot: Annotated[bool, typer.Option("--no-plot", help="skip winchance.png")] = False,
+) -> None:
+    """Search every decision of a finished game (docs/bots.md, Reviews).
+
+    For each: the bots' preferred action and the estimated loss of the one played; the
+    largest losses are the turning points.
+    """
+    from rich.console import Console
+    from rich.progress import Progress
+    from rich.table import Table
+
+    from zoogames.bots.teach import review as review_game
+
+    if iterations < 1:
+        fail("--iterations must be at least 1")
+    try:
+        data = load_record(record)
+        if isinstance(data["options"].get("deck"), str):
+            fail(f"{record}: the record names a deck file; review a record with its deck inside")
+        final = replay_record(data)
+    except (InvalidRecord, IllegalAction) as e:
+        fail(f"{record}: {e}")
+    if not final.is_terminal:
+        fail(f"{record}: the game is not over: a review is of a finished game")
+    if seat and any(not 0 <= s < final.players for s in seat):
+        fail(f"--seat: the game has seats 0 to {final.players - 1}")
+    console = Console(stderr=True)
+    with Progress(console=console, transient=True) as bar:
+        task = bar.add_task("reviewing", total=None)
+        done = review_game(
+            data,
+            iterations=iterations,
+            seed=seed,
+            seats=set(seat) if seat else None,
+            progress=lambda n, total: bar.update(task, completed=n, total=total),
+        )
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "review.json").write_text(json.dumps(done.to_json(), indent=1) + "\n")
+    table = Table(title=f"Turning points ({len(done.decisions)} decisions searched)")
+    for column in ("action", "seat", "played", "the bots preferred", "estimated loss"):
+        table.add_column(column)
+    for d in done.turning_points():
+        table.add_row(str(d.number), str(d.seat), d.played, d.preferred, f"{d.loss:.3f}")
+    Console().print(table)
+    if not no_plot:
+        require_extra("arena", "review's plot (or --no-plot)", skip=("openskill",))
+        from zoogames.arena.plots import plot_review
+
+        plot_review(done, out / "winchance.png")
+    typer.echo(f"review: {out / 'review.json'}")
+
+
+@app.command()
 def serve(
     host: Annotated[str, typer.Option("--host", help="address to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", help="port to listen on")] = 8000,

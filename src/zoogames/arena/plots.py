@@ -4,6 +4,8 @@
 - ``win_rates.png``: each bot's win rate with its 95% interval, against an equal share;
 - ``turn_order.png``: the win rate by place in the turn order (0: the start player), the
   start-seat advantage, with 95% intervals.
+
+And a game review's ``winchance.png`` (``zoogames review``, :func:`plot_review`).
 """
 
 from __future__ import annotations
@@ -84,3 +86,40 @@ def plot_all(records: list[dict[str, Any]], results: dict[str, Any], out: Path) 
 
 
 __all__ = ["plot_all"]
+
+
+def plot_review(review: Any, path: Path) -> Path:
+    """``winchance.png`` of a game review (``zoogames.bots.teach.Review``).
+
+    Each seat's estimate over the decisions; the turning points marked on the seat that
+    lost there.
+    """
+    plt = _pyplot()
+    fig, ax = plt.subplots(figsize=(8, 4))
+    for seat in range(review.players):
+        points = [
+            (d.number, d.values[seat]) for d in review.decisions if d.values[seat] is not None
+        ]
+        if points:
+            xs, ys = zip(*points, strict=True)
+            ax.plot(xs, ys, label=f"seat {seat}")
+    turning = review.turning_points()
+    if turning:
+        ax.scatter(
+            [d.number for d in turning],
+            [d.values[d.seat] if d.values[d.seat] is not None else 0.5 for d in turning],
+            marker="o",
+            s=60,
+            facecolors="none",
+            edgecolors="red",
+            label="turning points",
+        )
+    ax.set_xlabel("action")
+    ax.set_ylabel("estimated chance to win (search)")
+    ax.set_ylim(0, 1)
+    ax.set_title(f"{review.game}: the search's estimate of each seat over the game")
+    ax.legend(loc="best", fontsize="small")
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+    return Path(path)

@@ -246,6 +246,22 @@ class MctsBot(Bot):
         found.sort(key=lambda x: (-x[1], -x[2]))
         return found
 
+    def root_value(self, seat: int) -> float | None:
+        """The last search's mean reward for ``seat`` over every iteration at its root.
+
+        How the search rates the position for that seat (``None`` before any search).
+        """
+        root = self._root
+        if root is None:
+            return None
+        visits = 0
+        total = 0.0
+        for edge in root.edges.values():
+            if edge.visits and seat < len(edge.total):
+                visits += edge.visits
+                total += edge.total[seat]
+        return total / visits if visits else None
+
     # ----- one iteration ----------------------------------------------------------------
 
     def _iterate(self, root: Node, state: State) -> None:

@@ -1,4 +1,4 @@
-"""Bots that teach: a hint for the seat to move, searched the way the bots search.
+"""Bots that teach: a hint for the seat to move, and a review of a finished game.
 
 ``hint(state, seat)`` runs the MCTS bot (``bots/mcts.py``) on the position with an
 iteration budget (the same position and seed give the same hint on any machine; a time
@@ -15,6 +15,10 @@ cap may end it sooner on a slow one) and reports:
 - ``alternatives``: the actions the search considered at the first step, the most visited
   first, each with its visits and estimate: how much better the suggestion is.
 
+``review(record)`` searches every decision of a finished game the same way and reports,
+per decision, the action played, the search's preferred action and the estimated loss
+between them; the largest losses are the turning points (``docs/bots.md``, Reviews).
+
 Hidden information: the search only ever sees determinized copies
 (``State.determinize``, which depends on public information only), exactly as the bots
 do, so two positions that look the same to the table get the same hint whatever their
@@ -23,10 +27,14 @@ hidden draw order (``tests/bots/test_teach.py`` checks it on shuffled twins).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import cast
 
 from zoogames.bots.mcts import MctsBot
-from zoogames.core.game import JSON, State
+from zoogames.core.game import JSON, Action, State
+from zoogames.core.record import start
+from zoogames.core.rng import Rng
 
 STEPS = 12
 """The most steps of one turn a hint suggests."""
@@ -95,3 +103,121 @@ def hint(
         if position.is_terminal or position.to_move != seat:
             break
     return Hint(seat, actions, value, alternatives, int(bot.stats["iterations"]))
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision of a reviewed game: what was played, what the search preferred."""
+
+    number: int
+    """The action's number in the record (0 is the first)."""
+    seat: int
+    played: str
+    preferred: str
+    loss: float | None
+    """The search's estimate of the preferred action less the played one's (0 when they
+    are the same; ``None`` when the played action could not be rated)."""
+    values: list[float | None]
+    """Each seat's estimate of the position before the decision (about its chance to win)."""
+
+    def to_json(self) -> dict[str, JSON]:
+        """``{number, seat, played, preferred, loss, values}``."""
+        return {
+            "number": self.number,
+            "seat": self.seat,
+            "played": self.played,
+            "preferred": self.preferred,
+            "loss": None if self.loss is None else round(self.loss, 4),
+            "values": [None if v is None else round(v, 4) for v in self.values],
+        }
+
+
+@dataclass(frozen=True)
+class Review:
+    """A finished game's decisions, searched one by one (``review``)."""
+
+    game: str
+    players: int
+    iterations: int
+    decisions: list[Decision]
+
+    def turning_points(self, n: int = 5) -> list[Decision]:
+        """The ``n`` decisions that lost the most (largest first; none that lost nothing)."""
+        rated = [d for d in self.decisions if d.loss is not None and d.loss > 0]
+        return sorted(rated, key=lambda d: (-(d.loss or 0.0), d.number))[:n]
+
+    def to_json(self) -> dict[str, JSON]:
+        """``{game, players, iterations, decisions, turning_points}`` (the points by number)."""
+        return {
+            "game": self.game,
+            "players": self.players,
+            "iterations": self.iterations,
+            "decisions": [d.to_json() for d in self.decisions],
+            "turning_points": [d.number for d in self.turning_points()],
+        }
+
+
+def review_decision(
+    state: State, played: Action, iterations: int, seed: int
+) -> tuple[str, float | None, list[float | None]]:
+    """The search's view of one decision: (preferred action, loss of ``played``, values).
+
+    The values are each seat's estimate of the position. The played action's estimate
+    is its own at the root if the search tried it; otherwise a search of the position
+    after it (from the same seat's point of view) rates it.
+    """
+    seat = state.to_move
+    assert seat is not None
+    bot = MctsBot(seed=seed, iterations=iterations)
+    preferred = bot.choose(state.clone())
+    values = [bot.root_value(s) for s in range(state.players)]
+    rated = {a: v for a, _, v in bot.root_stats()}
+    best = rated.get(preferred)
+    if played == preferred:
+        return str(preferred), 0.0, values
+    mine = rated.get(played)
+    if mine is None:
+        after = state.clone()
+        after.apply(played)
+        if not after.is_terminal:
+            other = MctsBot(seed=seed, iterations=iterations)
+            other.choose(after)
+            mine = other.root_value(seat)
+    loss = None if best is None or mine is None else max(0.0, best - mine)
+    return str(preferred), loss, values
+
+
+def review(
+    record: dict[str, JSON],
+    iterations: int = 400,
+    seed: int = 0,
+    seats: set[int] | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Review:
+    """Search every decision of ``seats`` (default: all) in a finished game's ``record``.
+
+    A decision is a position with a choice (two legal actions or more). Each is searched
+    with ``iterations`` and a seed of its own from ``seed``: the same record gives the same
+    review. ``progress(done, total)`` is called after each decision.
+    """
+    state = start(record)
+    actions = [state.game.parse_action(str(a)) for a in cast(list[str], record["actions"])]
+    todo: list[int] = []
+    probe = state.clone()
+    for number, action in enumerate(actions):
+        if (seats is None or probe.to_move in seats) and len(probe.legal_actions()) > 1:
+            todo.append(number)
+        probe.apply(action)
+    decisions: list[Decision] = []
+    wanted = set(todo)
+    for number, action in enumerate(actions):
+        if number in wanted:
+            seat = state.to_move
+            assert seat is not None
+            step_seed = Rng(seed, f"review:{number}").next64() >> 11
+            preferred, loss, values = review_decision(state, action, iterations, step_seed)
+            decisions.append(Decision(number, seat, str(action), preferred, loss, values))
+            if progress is not None:
+                progress(len(decisions), len(todo))
+        state.apply(action)
+    return Review(state.game.id, state.players, iterations, decisions)
