@@ -41,6 +41,17 @@ def zoogames_command() -> list[str]:
     return [sys.executable, "-c", "from zoogames.cli import main; main()"]
 
 
+def stop_process(process: subprocess.Popen[bytes]) -> None:
+    """Stop a process the friendly way (SIGTERM), then wait; SIGKILL after 20 s."""
+    if process.poll() is None:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
 class ServerProcess:
     """``zoogames serve --db URL`` on a free port, its output in ``log``."""
 
@@ -95,13 +106,8 @@ class ServerProcess:
 
     def stop(self) -> None:
         """Stop the server the friendly way (SIGTERM), then wait for it."""
-        if self.process is not None and self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(20)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        if self.process is not None:
+            stop_process(self.process)
         self.process = None
 
     def kill(self) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import httpx
+
 from .harness import Api
 
 
@@ -35,3 +37,18 @@ def play_to_end(api: Api, game_id: str, tokens: list[str], seed: int = 0) -> dic
     while snap["status"] != "over":
         snap = step(api, game_id, tokens, rng)
     return snap
+
+
+def post_table(api: Api | httpx.Client, seats: list[dict[str, Any]], **body: Any) -> httpx.Response:
+    """``POST /api/games``: Aquaretto, one seat per entry of ``seats``, seat 0 to start."""
+    http = api.http if isinstance(api, Api) else api
+    return http.post(
+        "/api/games",
+        json={
+            "game": "aquaretto",
+            "players": len(seats),
+            "options": {"start_player": 0},
+            "seats": seats,
+            **body,
+        },
+    )

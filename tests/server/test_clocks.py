@@ -15,23 +15,13 @@ import pytest
 
 from .conftest import BACKENDS, Databases
 from .harness import Api, ServerProcess
+from .play import post_table
 
 
 def clocked(api: Api, clock: int, seats: list[dict[str, Any]] | None = None, **body: Any) -> Any:
     """``POST /api/games``: two-player Aquaretto, seat 0 to start, with a clock."""
     seats = seats or [{"kind": "me"}, {"kind": "me"}]
-    return api.http.post(
-        "/api/games",
-        json={
-            "game": "aquaretto",
-            "players": len(seats),
-            "options": {"start_player": 0},
-            "seats": seats,
-            "clock": clock,
-            "leave_bot": "greedy",
-            **body,
-        },
-    )
+    return post_table(api, seats, clock=clock, leave_bot="greedy", **body)
 
 
 def wait_for(check: Callable[[], bool], seconds: float, what: str) -> None:

@@ -12,20 +12,12 @@ import random
 import httpx
 
 from .harness import Api
+from .play import post_table
 
 
 def new_table(api: Api, seats: list[dict[str, str]], **body: object) -> dict[str, object]:
-    """``POST /api/games``: two-player Aquaretto, seat 0 to start."""
-    r = api.http.post(
-        "/api/games",
-        json={
-            "game": "aquaretto",
-            "players": len(seats),
-            "options": {"start_player": 0},
-            "seats": seats,
-            **body,
-        },
-    )
+    """A new Aquaretto table (checked: 201); its answer."""
+    r = post_table(api, seats, **body)
     assert r.status_code == 201, r.text
     created: dict[str, object] = r.json()
     return created

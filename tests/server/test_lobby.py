@@ -16,6 +16,7 @@ import pytest
 
 from .conftest import BACKENDS, Databases
 from .harness import Api, ServerProcess
+from .play import post_table
 from .test_accounts import query, signed_up
 
 
@@ -27,17 +28,7 @@ def take(api: Api, gid: str, seat: int, name: str | None = "Taker") -> httpx.Res
 
 def listed_table(api: Api, seats: list[dict[str, Any]], **body: Any) -> dict[str, Any]:
     """A listed two-player Aquaretto table whose seat 0 is the creator's; its answer."""
-    r = api.http.post(
-        "/api/games",
-        json={
-            "game": "aquaretto",
-            "players": len(seats),
-            "options": {"start_player": 0},
-            "seats": seats,
-            "listed": True,
-            **body,
-        },
-    )
+    r = post_table(api, seats, listed=True, **body)
     assert r.status_code == 201, r.text
     created: dict[str, Any] = r.json()
     return created

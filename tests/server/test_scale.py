@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import random
-import signal
 import subprocess
 import time
 from collections.abc import Iterator
@@ -21,7 +20,7 @@ from sqlalchemy import create_engine, text
 from websockets.exceptions import ConnectionClosed
 
 from .conftest import Databases
-from .harness import Api, ServerProcess, Socket, zoogames_command
+from .harness import Api, ServerProcess, Socket, stop_process, zoogames_command
 
 pytestmark = pytest.mark.postgres
 
@@ -44,13 +43,7 @@ class BotWorkerProcess:
 
     def stop(self) -> None:
         """SIGTERM, then wait."""
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(20)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        stop_process(self.process)
 
 
 class Seen:
