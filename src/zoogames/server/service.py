@@ -1154,7 +1154,9 @@ class Service:
         is notified if they asked to be (``_turn``). A ``remote`` change (another process
         made it) is only pushed: its maker rates, notifies and starts the bot.
         """
-        if not remote:
+        if remote:
+            table.notified = table.state.to_move  # (its maker notified the seat, if anyone)
+        else:
             if table.over and table.setup.rated:
                 self._in_background(self.rate(table))
             self._turn_passed(table, by)
@@ -1296,8 +1298,11 @@ class Service:
     async def _check_every(self, seconds: float) -> None:
         while True:
             await asyncio.sleep(seconds)
-            await self.mark_present()
-            await self.check()
+            try:
+                await self.mark_present()
+                await self.check()
+            except Exception as e:  # the next round tries again; the loop must go on
+                log.error("the periodic check failed: %s", type(e).__name__)
 
     def disconnected(self, conn: Connection) -> None:
         """A socket closed: forget it.
