@@ -16,6 +16,7 @@ from zoogames.core.message import N_
 _BOTS: dict[str, str] = {
     "random": "zoogames.bots.base:RandomBot",
     "mcts": "zoogames.bots.mcts:MctsBot",
+    "beginner": "zoogames.bots.levels:BeginnerBot",
 }
 
 _GREEDY: dict[str, str] = {
@@ -38,8 +39,10 @@ ones ("Greedy (the best move now)")."""
 
 
 def names() -> list[str]:
-    """The registered bot names."""
-    return [*_BOTS, "greedy"]
+    """The registered bot names, then the named levels (``bots/levels.py``)."""
+    from zoogames.bots.levels import LEVELS
+
+    return [*_BOTS, "greedy", *(level for level in LEVELS if level not in _BOTS)]
 
 
 def _value(text: str) -> Any:
@@ -72,6 +75,14 @@ def _load(path: str) -> Callable[..., Bot]:
 def make(spec: str, seed: int = 0, game: str | None = None) -> Bot:
     """A bot from its spec; ``greedy`` needs the game id. ``ValueError`` for a bad spec."""
     name, params = parse_spec(spec)
+    from zoogames.bots.levels import LEVELS
+
+    if name in LEVELS and name not in _BOTS:  # a named level is its spec
+        if params:
+            raise ValueError(f"the level {name!r} takes no parameters (it is {LEVELS[name]})")
+        bot = make(LEVELS[name], seed=seed, game=game)
+        bot.spec = spec
+        return bot
     if name == "greedy":
         if game is None or game not in _GREEDY:
             known = ", ".join(_GREEDY) or "none yet"

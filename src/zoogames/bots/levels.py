@@ -1,0 +1,74 @@
+"""Named levels: ``beginner``, ``casual``, ``strong``, ``expert`` (issue 18).
+
+Each is a spec of the registry, for every game (``docs/bots.md``, Levels):
+
+- ``beginner``: the game's greedy evaluation, but choosing like a newcomer: every legal
+  action (a whole turn valued at once) is weighed by how good it looks, and the choice is
+  drawn with probability ``exp(value / temperature)`` (a softmax, ``temperature`` 2
+  points). A clearly better move is still taken most of the time; between moves a point
+  or two apart it often takes the worse one: the mistakes of someone who sees the
+  board but not yet what matters most, never a random move.
+- ``casual``: ``greedy``, the best move now by the game's evaluation.
+- ``strong``: ``mcts:iterations=2000,seconds=2``.
+- ``expert``: ``mcts:iterations=20000,seconds=5``: the most the server affords per move
+  (``ZOOGAMES_BOT_SECONDS``, 5 s).
+
+The MCTS levels have iteration budgets, so they play the same on any machine unless the
+time cap ends a search first (on a slow machine, or a busy one).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from zoogames.bots.base import Bot
+from zoogames.bots.greedy import GreedyBot
+from zoogames.core.game import Action, State
+
+LEVELS: dict[str, str] = {
+    "beginner": "beginner",
+    "casual": "greedy",
+    "strong": "mcts:iterations=2000,seconds=2",
+    "expert": "mcts:iterations=20000,seconds=5",
+}
+"""Each level's spec, weakest first."""
+
+TEMPERATURE = 2.0
+"""The beginner's default temperature, in points of the greedy evaluation."""
+
+
+class BeginnerBot(Bot):
+    """The game's greedy evaluation with a newcomer's softmax choice (module docstring).
+
+    ``beginner:temperature=3`` plays worse, ``temperature=0.5`` nearly as ``greedy``.
+    """
+
+    spec = "beginner"
+
+    def __init__(self, seed: int = 0, temperature: float = TEMPERATURE, **params: Any) -> None:
+        super().__init__(seed, **params)
+        if float(temperature) <= 0:
+            raise ValueError("beginner: temperature must be positive")
+        self.temperature = float(temperature)
+        self.greedy: GreedyBot | None = None
+
+    def decide(self, state: State, legal: list[Action]) -> Action:
+        """An action drawn by ``exp(value / temperature)`` over the greedy values."""
+        from zoogames import bots
+
+        if self.greedy is None:
+            greedy = bots.make("greedy", seed=0, game=state.game.id)
+            assert isinstance(greedy, GreedyBot)
+            self.greedy = greedy
+        seat = state.to_move
+        assert seat is not None
+        values = [self.greedy.value(state, a, seat) for a in legal]
+        best = max(values)
+        weights = [math.exp((v - best) / self.temperature) for v in values]
+        pick = self.rng.random() * sum(weights)
+        for action, weight in zip(legal, weights, strict=True):
+            pick -= weight
+            if pick <= 0:
+                return action
+        return legal[-1]

@@ -1,0 +1,72 @@
+"""Named levels (issue 18): beginner, casual, strong, expert, for every game."""
+
+from __future__ import annotations
+
+import pytest
+
+from zoogames import bots, games
+from zoogames.bots.levels import LEVELS, BeginnerBot
+from zoogames.bots.mcts import MctsBot
+from zoogames.core.game import State
+
+GAMES = ["aquaretto", "zooloretto", "aquaretto-zooloretto", "aquarium-designer"]
+
+
+def winner_counts(game: str, lineup: list[str], n: int) -> dict[str, float]:
+    """Wins per spec over ``n`` 2-player games, seats alternating, deals in pairs."""
+    wins = dict.fromkeys(lineup, 0.0)
+    for i in range(n):
+        state: State = games.get(game).new_game(players=2, seed=i // 2)
+        specs = lineup if i % 2 == 0 else lineup[::-1]
+        players = [bots.make(s, seed=10 * i + k, game=game) for k, s in enumerate(specs)]
+        while not state.is_terminal:
+            seat = state.to_move
+            assert seat is not None
+            state.apply(players[seat].choose(state))
+        winners = state.result().to_json()["winners"]
+        assert isinstance(winners, list)
+        for seat in winners:
+            wins[specs[int(seat)]] += 1 / len(winners)
+    return wins
+
+
+def test_every_level_is_a_spec_of_every_game() -> None:
+    assert list(LEVELS) == ["beginner", "casual", "strong", "expert"]
+    assert set(LEVELS) <= set(bots.names())
+    for game in GAMES:
+        assert isinstance(bots.make("beginner", seed=1, game=game), BeginnerBot)
+        assert bots.make("casual", game=game).spec == "casual"
+        strong = bots.make("strong", game=game)
+        expert = bots.make("expert", game=game)
+        assert isinstance(strong, MctsBot) and isinstance(expert, MctsBot)
+        assert (strong.iterations, strong.seconds) == (2000, 2.0)
+        assert (expert.iterations, expert.seconds) == (20000, 5.0)
+    with pytest.raises(ValueError, match="takes no parameters"):
+        bots.make("strong:iterations=5", game="aquaretto")
+    with pytest.raises(ValueError, match="temperature"):
+        bots.make("beginner:temperature=0", game="aquaretto")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_beginner_plays_whole_games_legally(game: str) -> None:
+    wins = winner_counts(game, ["beginner", "random"], 2)
+    assert sum(wins.values()) == pytest.approx(2)
+
+
+def test_a_beginner_sits_between_random_and_casual() -> None:
+    # Its mistakes are a newcomer's (a near-best move), not random: it beats random and
+    # loses to greedy (measured over more games in docs/bots.md, Levels).
+    assert winner_counts("aquarium-designer", ["beginner", "random"], 8)["beginner"] >= 6
+    assert winner_counts("aquarium-designer", ["beginner", "casual"], 8)["casual"] >= 6
+
+
+def test_a_beginner_is_repeatable_and_follows_its_temperature() -> None:
+    state = games.get("aquaretto").new_game(players=2, seed=3)
+    legal = state.legal_actions()
+    picks = [bots.make("beginner", seed=s, game="aquaretto").choose(state) for s in range(20)]
+    again = [bots.make("beginner", seed=s, game="aquaretto").choose(state) for s in range(20)]
+    assert picks == again
+    cold = [bots.make("beginner:temperature=0.01", seed=s, game="aquaretto") for s in range(5)]
+    greedy = bots.make("greedy", game="aquaretto").choose(state)
+    assert {str(b.choose(state)) for b in cold} == {str(greedy)}  # cold: greedy's move
+    assert all(p in legal for p in picks)
