@@ -32,6 +32,10 @@ NAME_IDS = {
     "random": N_("level.random.name"),
     "greedy": N_("level.greedy.name"),
     "mcts": N_("level.mcts.name"),
+    "beginner": N_("level.beginner.name"),
+    "casual": N_("level.casual.name"),
+    "strong": N_("level.strong.name"),
+    "expert": N_("level.expert.name"),
 }
 """Each bot's short name as a catalogue id (docs/i18n.md): a seat panel's "Greedy bot"
 ("Hladový bot"). The server catalog's ``level.*`` labels are the new-game form's longer
