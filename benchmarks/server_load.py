@@ -29,7 +29,9 @@ latency (``p50_ms``, ``p99_ms``), ``cross_p50_ms`` and ``cross_p99_ms`` run from
 action to the *other* seats' sockets receiving it (on another process: the 250 ms target of
 ``docs/server.md``); a push that never comes within 10 s counts in ``missed_pushes`` (the
 game is then given up and replaced), and a game given up because a request or a socket
-failed (a refusal, a server gone) in ``failed_games``, the first such error on stderr.
+failed in ``failed_games`` (a refusal, a server gone, a socket the server closed: with
+``--rate 0`` and few games, a game's 20 actions a second per address), the first such
+error on stderr.
 ``--bot-seat SPEC`` adds a bot seat to every game and ``--bot-workers N`` starts N
 ``zoogames bots`` processes (the servers then run ``--bots external``); ``bot_p50_ms`` and
 ``bot_p99_ms`` run from the push of the human's action that handed the turn to the bot to
@@ -176,6 +178,10 @@ class Stats:
             print(f"server_load: a game failed: {self.first_failure}", file=sys.stderr)
 
 
+class Closed(Exception):
+    """The server closed a seat's socket during its game (e.g. 1008: a rate limit)."""
+
+
 class SeatSocket:
     """One seat's socket: keeps the latest state it was pushed, and when each came."""
 
@@ -186,21 +192,30 @@ class SeatSocket:
         self.arrived: dict[int, float] = {}
         """Number of actions → when the first state with it came."""
         self.changed = asyncio.Event()
+        self.closed = False
 
     async def read(self) -> None:
         """Keep ``latest`` up to date until the socket closes."""
-        async for text in self.ws:
-            message = orjson.loads(text)  # the client's CPU is the server's too
-            if message["type"] == "state":
-                self.latest = message
-                self.arrived.setdefault(message["number"], time.perf_counter())
-                self.changed.set()
-            elif message["type"] == "error":
-                self.stats.errors += self.stats.measuring
+        try:
+            async for text in self.ws:
+                message = orjson.loads(text)  # the client's CPU is the server's too
+                if message["type"] == "state":
+                    self.latest = message
+                    self.arrived.setdefault(message["number"], time.perf_counter())
+                    self.changed.set()
+                elif message["type"] == "error":
+                    self.stats.errors += self.stats.measuring
+        except websockets.ConnectionClosed:
+            pass  # said by until(), which a closed socket would otherwise leave waiting
+        finally:
+            self.closed = True
+            self.changed.set()
 
     async def until(self, number: int) -> dict[str, Any]:
         """The state once it has at least ``number`` actions."""
         while self.latest.get("number", -1) < number:
+            if self.closed:
+                raise Closed(f"{self.ws.close_code} {self.ws.close_reason}")
             self.changed.clear()
             await self.changed.wait()
         return self.latest
@@ -249,7 +264,7 @@ async def play(urls: list[str], args: argparse.Namespace, stats: Stats, seed: in
             except TimeoutError:
                 stats.missed += stats.measuring  # a game stuck on a push that never came
                 next_send = time.perf_counter()
-            except (httpx.HTTPError, websockets.WebSocketException, OSError) as e:
+            except (httpx.HTTPError, websockets.WebSocketException, OSError, Closed) as e:
                 stats.fail(e)
                 await asyncio.sleep(1)  # a server refusing or gone: try again, not in a loop
                 next_send = time.perf_counter()
