@@ -27,16 +27,21 @@ for the run, as the tests do), ``--url`` (repeated) uses servers already running
 N``, so with two servers every action is pushed across processes. Besides the mover's own
 latency (``p50_ms``, ``p99_ms``), ``cross_p50_ms`` and ``cross_p99_ms`` run from sending an
 action to the *other* seats' sockets receiving it (on another process: the 250 ms target of
-``docs/server.md``); a push that never comes within 10 s counts in ``missed_pushes``.
+``docs/server.md``); a push that never comes within 10 s counts in ``missed_pushes`` (the
+game is then given up and replaced), and a game given up because a request or a socket
+failed in ``failed_games`` (a refusal, a server gone, a socket the server closed: with
+``--rate 0`` and few games, a game's 20 actions a second per address), the first such
+error on stderr.
 ``--bot-seat SPEC`` adds a bot seat to every game and ``--bot-workers N`` starts N
 ``zoogames bots`` processes (the servers then run ``--bots external``); ``bot_p50_ms`` and
 ``bot_p99_ms`` run from the push of the human's action that handed the turn to the bot to
 the push of the bot's action (``actions_per_second`` counts the bots' actions too,
-``postgres_cpu_ms_per_action`` sums every PostgreSQL process of the machine,
 ``human_actions_per_second`` and ``achieved_ratio`` only the offered ones). CPU per action
-is summed over the servers
-(``server_cpu_ms_per_action``) and the bot workers (``bots_cpu_ms_per_action``), per
-action of any seat.
+of any seat is summed over the servers with their thinking processes
+(``server_cpu_ms_per_action``) and the bot workers (``bots_cpu_ms_per_action``);
+``postgres_cpu_ms_per_action`` is the private cluster's with ``--postgres``, every
+PostgreSQL process of the machine with a PostgreSQL ``--db`` (other work's too), and
+``None`` on SQLite.
 
 Target (docs/server.md): 100 games on SQLite, at least 500 actions/s, p99 under 100 ms.
 The target is judged on what was offered: at least 99% of ``--games × --rate`` achieved
@@ -51,6 +56,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import functools
 import json
 import os
 import random
@@ -61,6 +67,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -125,7 +132,8 @@ def cpu_seconds(pid: int, children: bool = True) -> float:
 
 
 def postgres_cpu_seconds() -> float:
-    """CPU time used so far by every PostgreSQL process of this machine (Linux)."""
+    """CPU time used so far by every PostgreSQL process of this machine (Linux): a
+    ``--db`` of the benchmark's own, whose server process it does not know."""
     total = 0.0
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
@@ -154,9 +162,24 @@ class Stats:
         """Actions of any seat (a bot's included) pushed while measuring."""
         self.missed = 0
         self.errors = 0
+        self.failed = 0
+        """Games given up while measuring because a request or a socket failed."""
+        self.first_failure: str | None = None
         self.stopped = False
         """The run is over: clients stop (Python 3.11's ``wait_for`` may swallow a
         cancellation that comes as its wait ends)."""
+
+    def fail(self, error: Exception) -> None:
+        """Count a game given up on ``error`` (a client that stopped would lower the load
+        without a word); the first one goes to stderr."""
+        self.failed += self.measuring
+        if self.first_failure is None:
+            self.first_failure = f"{type(error).__name__}: {error}"
+            print(f"server_load: a game failed: {self.first_failure}", file=sys.stderr)
+
+
+class Closed(Exception):
+    """The server closed a seat's socket during its game (e.g. 1008: a rate limit)."""
 
 
 class SeatSocket:
@@ -169,21 +192,30 @@ class SeatSocket:
         self.arrived: dict[int, float] = {}
         """Number of actions → when the first state with it came."""
         self.changed = asyncio.Event()
+        self.closed = False
 
     async def read(self) -> None:
         """Keep ``latest`` up to date until the socket closes."""
-        async for text in self.ws:
-            message = orjson.loads(text)  # the client's CPU is the server's too
-            if message["type"] == "state":
-                self.latest = message
-                self.arrived.setdefault(message["number"], time.perf_counter())
-                self.changed.set()
-            elif message["type"] == "error":
-                self.stats.errors += self.stats.measuring
+        try:
+            async for text in self.ws:
+                message = orjson.loads(text)  # the client's CPU is the server's too
+                if message["type"] == "state":
+                    self.latest = message
+                    self.arrived.setdefault(message["number"], time.perf_counter())
+                    self.changed.set()
+                elif message["type"] == "error":
+                    self.stats.errors += self.stats.measuring
+        except websockets.ConnectionClosed:
+            pass  # said by until(), which a closed socket would otherwise leave waiting
+        finally:
+            self.closed = True
+            self.changed.set()
 
     async def until(self, number: int) -> dict[str, Any]:
         """The state once it has at least ``number`` actions."""
         while self.latest.get("number", -1) < number:
+            if self.closed:
+                raise Closed(f"{self.ws.close_code} {self.ws.close_reason}")
             self.changed.clear()
             await self.changed.wait()
         return self.latest
@@ -211,22 +243,30 @@ async def play(urls: list[str], args: argparse.Namespace, stats: Stats, seed: in
     if args.bot_seat:
         seats_asked = [*seats_asked, {"kind": "bot", "bot": args.bot_seat}]
     base = urls[seed % len(urls)]
+    body = {"game": args.game, "players": len(seats_asked), "seats": seats_asked}
     async with httpx.AsyncClient(base_url=base, timeout=60, headers=address) as http:
         while not stats.stopped:
-            body = {"game": args.game, "players": len(seats_asked), "seats": seats_asked}
-            created = (await http.post("/api/games", json=body)).json()
             seats: list[SeatSocket] = []
-            for seat in range(humans):
-                server = urls[(seed + seat) % len(urls)]
-                url = server.replace("http://", "ws://") + f"/api/games/{created['id']}/ws"
-                ws = await websockets.connect(url, max_size=None, additional_headers=address)
-                await ws.send(json.dumps({"type": "hello", "token": created["tokens"][str(seat)]}))
-                seats.append(SeatSocket(ws, stats))
-            readers = [asyncio.create_task(s.read()) for s in seats]
+            readers: list[asyncio.Task[None]] = []
             try:
+                response = await http.post("/api/games", json=body)
+                response.raise_for_status()
+                created = response.json()
+                for seat in range(humans):
+                    server = urls[(seed + seat) % len(urls)]
+                    url = server.replace("http://", "ws://") + f"/api/games/{created['id']}/ws"
+                    ws = await websockets.connect(url, max_size=None, additional_headers=address)
+                    hello = {"type": "hello", "token": created["tokens"][str(seat)]}
+                    await ws.send(json.dumps(hello))
+                    seats.append(SeatSocket(ws, stats))
+                    readers.append(asyncio.create_task(seats[-1].read()))
                 next_send = await play_game(seats, humans, stats, rng, interval, next_send)
             except TimeoutError:
                 stats.missed += stats.measuring  # a game stuck on a push that never came
+                next_send = time.perf_counter()
+            except (httpx.HTTPError, websockets.WebSocketException, OSError, Closed) as e:
+                stats.fail(e)
+                await asyncio.sleep(1)  # a server refusing or gone: try again, not in a loop
                 next_send = time.perf_counter()
             finally:
                 for s in seats:
@@ -274,11 +314,7 @@ async def play_game(
             stats.actions += 1
         for other in seats:
             if other is not mover:
-                try:
-                    await asyncio.wait_for(other.until(number + 1), MISSED)
-                except TimeoutError:
-                    stats.missed += measuring
-                    raise
+                await asyncio.wait_for(other.until(number + 1), MISSED)  # play() counts a miss
                 if measuring:
                     stats.cross.append(other.when(number + 1) - sent)
         number += 1
@@ -301,9 +337,14 @@ def quantiles_ms(values: list[float]) -> tuple[float | None, float | None]:
 
 
 async def run(
-    urls: list[str], args: argparse.Namespace, servers: list[int], bot_workers: list[int]
+    urls: list[str],
+    args: argparse.Namespace,
+    servers: list[int],
+    bot_workers: list[int],
+    database_cpu: Callable[[], float] | None,
 ) -> dict[str, Any]:
-    """Start the clients, warm up, measure, stop."""
+    """Start the clients, warm up, measure, stop (``database_cpu``: PostgreSQL's CPU
+    seconds so far, ``None`` for SQLite, whose work is in the servers' own)."""
     stats = Stats()
     clients = [asyncio.create_task(play(urls, args, stats, i)) for i in range(args.games)]
     await asyncio.sleep(args.warmup)
@@ -311,11 +352,11 @@ async def run(
     start = time.perf_counter()
     pids = (*servers, *bot_workers, os.getpid())  # this client last, without its servers
     cpu = [cpu_seconds(pid, pid != os.getpid()) for pid in pids]
-    db_cpu = postgres_cpu_seconds()
+    db_cpu = database_cpu() if database_cpu else 0.0
     await asyncio.sleep(args.seconds)
     stats.measuring = False
     seconds = time.perf_counter() - start
-    db_used = postgres_cpu_seconds() - db_cpu
+    db_used = database_cpu() - db_cpu if database_cpu else 0.0
     used = [cpu_seconds(pid, pid != os.getpid()) - c for pid, c in zip(pids, cpu, strict=True)]
     stats.stopped = True
     for c in clients:
@@ -339,6 +380,7 @@ async def run(
         "bot_p50_ms": bots[0],
         "bot_p99_ms": bots[1],
         "missed_pushes": stats.missed,
+        "failed_games": stats.failed,
         "errors": stats.errors,
         "server_cpu_ms_per_action": per_action(sum(used[: len(servers)])) if servers else None,
         "bots_cpu_ms_per_action": per_action(sum(used[len(servers) : -1])) if bot_workers else None,
@@ -384,10 +426,15 @@ def main() -> None:
     parser.add_argument("--bot-workers", type=int, default=0, help="`zoogames bots` processes")
     parser.add_argument("--bot-seat", help="a bot spec: each game gets one more seat, a bot")
     args = parser.parse_args()
+    if args.url and (args.servers != 1 or args.postgres):
+        parser.error("--url uses running servers: --servers and --postgres start them")
     load = os.getloadavg()[0]
     with contextlib.ExitStack() as stack:
         tmp = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="zoogames-load-")))
         db = args.db or f"sqlite:///{tmp / 'zoogames.db'}"
+        database_cpu: Callable[[], float] | None = (
+            postgres_cpu_seconds if db.startswith("postgresql") else None
+        )
         if args.postgres:
             sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
             from tests.server.postgres import PrivatePostgres
@@ -395,6 +442,9 @@ def main() -> None:
             postgres = PrivatePostgres()
             stack.callback(postgres.stop)
             db = postgres.create_database("load")
+            # this cluster only (its postmaster and the backends it forks), not the machine's
+            postmaster = int((postgres.data / "postmaster.pid").read_text().split()[0])
+            database_cpu = functools.partial(cpu_seconds, postmaster)
         if (args.servers > 1 or args.bot_workers) and not db.startswith("postgresql"):
             raise SystemExit("several servers, or bot workers, need PostgreSQL: --postgres")
         urls = list(args.url)
@@ -416,7 +466,8 @@ def main() -> None:
                 urls.append(f"http://127.0.0.1:{port}")
         for i in range(args.bot_workers):
             workers.append(start_bot_worker(db, tmp / f"bots{i}.log"))
-        result = asyncio.run(run(urls, args, [p.pid for p in processes], [w.pid for w in workers]))
+        pids = [p.pid for p in processes], [w.pid for w in workers]
+        result = asyncio.run(run(urls, args, *pids, database_cpu))
     offered = args.games * args.rate if args.rate > 0 else None
     wanted = offered or TARGET["actions_per_second"]  # --rate 0 offers all it can
     out = {

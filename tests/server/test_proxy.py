@@ -1,11 +1,13 @@
 """The deployment example of docs/deploy.md: nginx in front of two servers (issue 17).
 
-Debian's nginx runs ``deploy/nginx.conf`` itself, its ports changed to free ones, in front
-of two ``zoogames serve`` processes on one private PostgreSQL database.
+Debian's nginx runs ``deploy/nginx.conf`` itself, its ports changed to free ones and its
+open sockets per address lowered to :data:`SOCKETS`, in front of two ``zoogames serve``
+processes on one private PostgreSQL database.
 """
 
 from __future__ import annotations
 
+import contextlib
 import re
 import shutil
 import subprocess
@@ -15,6 +17,8 @@ from pathlib import Path
 
 import httpx
 import pytest
+from websockets.exceptions import InvalidStatus
+from websockets.sync.client import ClientConnection, connect
 
 from .conftest import Databases
 from .harness import Api, ServerProcess
@@ -23,6 +27,9 @@ from .postgres import free_port
 pytestmark = pytest.mark.postgres
 
 CONFIG = Path(__file__).resolve().parents[2] / "deploy" / "nginx.conf"
+SOCKETS = 3
+"""The proxy's open sockets per address here: the file's 64, lowered so a test reaches it
+before the servers' own limits (60 socket connections a minute per address)."""
 
 
 def nginx_binary() -> str:
@@ -50,6 +57,8 @@ def proxied(databases: Databases, tmp_path: Path) -> Iterator[tuple[str, list[Se
     upstream = "".join(f"server 127.0.0.1:{s.port}; " for s in servers)
     text = text.replace("least_conn;", f"least_conn; {upstream}")
     text, n = re.subn(r"listen 8080;", f"listen 127.0.0.1:{port};", text)
+    assert n == 1
+    text, n = re.subn(r"sockets_per_address 64;", f"sockets_per_address {SOCKETS};", text)
     assert n == 1
     conf = tmp_path / "nginx.conf"
     conf.write_text(text)
@@ -88,7 +97,7 @@ def client_from(base: str, address: str) -> httpx.Client:
 def test_a_game_played_through_nginx_reaches_both_seats(
     proxied: tuple[str, list[ServerProcess]],
 ) -> None:
-    base, _ = proxied
+    base, servers = proxied
     api = Api(base)
     r = api.http.post(
         "/api/games",
@@ -105,9 +114,13 @@ def test_a_game_played_through_nginx_reaches_both_seats(
             (first if seat == 0 else second).send(
                 {"type": "act", "action": legal[number % len(legal)], "number": number}
             )
-            for page in (first, second):  # whichever process each socket reached
+            for page in (first, second):  # each on its own process (below)
                 assert page.receive_state(number + 1, timeout=10)["number"] == number + 1
     api.close()
+    # least_conn sends the second socket to the process the first (still open) is not on,
+    # so every move above crossed processes (LISTEN/NOTIFY, docs/server.md)
+    accepted = f'"WebSocket /api/games/{gid}/ws" [accepted]'
+    assert [server.output().count(accepted) for server in servers] == [1, 1]
 
 
 def test_nginx_passes_the_clients_address_for_the_rate_limits(
@@ -127,3 +140,34 @@ def test_nginx_passes_the_clients_address_for_the_rate_limits(
             for i in range(3)
         ]
         assert 429 in [r.status_code for r in spoofed]
+
+
+def test_nginx_limits_the_open_sockets_of_an_address(
+    proxied: tuple[str, list[ServerProcess]],
+) -> None:
+    base, _ = proxied
+    api = Api(base)
+    gid = api.create("aquaretto", [{"kind": "me"}, {"kind": "me"}])["id"]
+    api.close()
+    url = base.replace("http://", "ws://") + f"/api/games/{gid}/ws"
+
+    def open_from(address: str) -> ClientConnection:
+        return connect(url, open_timeout=10, close_timeout=5, source_address=(address, 0))
+
+    with contextlib.ExitStack() as stack:
+        # upgraded (101) through either process: the proxy counts them all
+        sockets = [stack.enter_context(open_from("127.0.0.5")) for _ in range(SOCKETS)]
+        with pytest.raises(InvalidStatus) as refused, open_from("127.0.0.5"):
+            pass
+        assert refused.value.response.status_code == 429
+        with open_from("127.0.0.6"):  # another address has sockets of its own
+            pass
+        sockets[0].close()  # a socket closed frees its place, once nginx has seen the close
+        deadline = time.monotonic() + 5
+        while True:
+            try:
+                with open_from("127.0.0.5"):
+                    break
+            except InvalidStatus:
+                assert time.monotonic() < deadline, "a closed socket still counted after 5 s"
+                time.sleep(0.1)
