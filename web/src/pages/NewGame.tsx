@@ -156,13 +156,6 @@ export function NewGame() {
       <SiteNav />
       <LanguageSwitch />
       <h1>zoogames</h1>
-      <div class="game-choice">
-        {catalog.games.map((g) => (
-          <button type="button" key={g.id} data-game={g.id} class={g.id === gameId ? "selected" : ""} onClick={() => chooseGame(g.id)}>
-            {gameName(g.id, g.name)}
-          </button>
-        ))}
-      </div>
       <section class="learn" aria-labelledby="learn-title">
         <h2 id="learn-title">{t("tutorial.learn")}</h2>
         <p class="option-help">{t("tutorial.learn-help")}</p>
@@ -172,6 +165,13 @@ export function NewGame() {
           </button>
         ))}
       </section>
+      <div class="game-choice">
+        {catalog.games.map((g) => (
+          <button type="button" key={g.id} data-game={g.id} class={g.id === gameId ? "selected" : ""} onClick={() => chooseGame(g.id)}>
+            {gameName(g.id, g.name)}
+          </button>
+        ))}
+      </div>
       {game && (
         <form
           onSubmit={(e) => {

@@ -45,7 +45,13 @@ export function TutorialPanel({ tutorial }: { tutorial: Tutorial }) {
   if (!active) return null;
   const finished = !lesson && allDone(active.lessons, active.context, active.progress);
   return (
-    <section class="tutorial-panel" aria-labelledby="tutorial-title" aria-live="polite" data-lesson={lesson?.id ?? ""}>
+    <section
+      class="tutorial-panel"
+      aria-labelledby="tutorial-title"
+      aria-live="polite"
+      data-lesson={lesson?.id ?? ""}
+      data-lesson-action={tutorial.action ?? ""}
+    >
       <h2 id="tutorial-title">{t("tutorial.title")}</h2>
       <p class="tutorial-text" data-lesson-text>
         {lesson ? lesson.text() : finished ? t("tutorial.finished") : t("tutorial.play-on")}

@@ -58,6 +58,8 @@ describe("Aquaretto's lessons", () => {
     // A money action is legal on the learner's turn: it is explained next.
     const money = context("aquaretto", ["draw", "move 2,0"], log);
     expect(shown("aquaretto", money, { ...fresh, done: ["coins"] })).toBe("money");
+    // Before the learner's first take it waits: loading and taking come first.
+    expect(shown("aquaretto", context("aquaretto", ["draw", "move 2,0"], log.slice(0, 2)), { ...fresh, done: ["draw"] })).toBeNull();
   });
 
   it("explain the scoring once the game is over, and then all is done", () => {
@@ -80,6 +82,12 @@ describe("the other games' lessons", () => {
     const c = context("aquaretto-zooloretto", ["draw aquaretto", "draw zooloretto"]);
     expect(shown("aquaretto-zooloretto", c)).toBe("draw");
     expect(lessonAction(currentLesson(LESSONS["aquaretto-zooloretto"], c, fresh), c.view.legal)).toBe("draw aquaretto");
+    // Loaded, and no truck may be taken yet: the rule of the two games is explained.
+    const loaded = [entry(0, "draw aquaretto"), entry(0, "load A")];
+    expect(shown("aquaretto-zooloretto", context("aquaretto-zooloretto", ["draw aquaretto", "draw zooloretto", "expand small 0,-2 1,-2 1,-1"], loaded))).toBe(
+      "both",
+    );
+    expect(shown("aquaretto-zooloretto", context("aquaretto-zooloretto", ["draw aquaretto", "take A"], loaded))).toBe("take");
   });
 
   it("Aquarium Designer: a card, then areas, then the preview, then passing", () => {

@@ -45,8 +45,12 @@ const over = (c: LessonContext) => c.over;
 /** A coin tile lies on a truck (its name ends so in every game: "coin", "zooloretto-coin"). */
 const coinOnTruck = (c: LessonContext) => "trucks" in c.view && c.view.trucks.some((truck) => truck.tiles.some((x) => x.endsWith("coin")));
 
-/** A money action is legal (Aquaretto's expansion, Zooloretto's moves, …). */
-const money = (c: LessonContext) => ["move", "buy", "exchange", "discard", "expand"].some((m) => may(m)(c));
+/** A money action is legal (Aquaretto's expansion, Zooloretto's moves, …), once the learner
+ * has taken a truck: before, loading and taking come first (an expansion is legal at once). */
+const money = (c: LessonContext) => played(c, "take") && ["move", "buy", "exchange", "discard", "expand"].some((m) => may(m)(c));
+
+/** The combined game refuses every take until both games have a loaded truck (C-R1). */
+const bothGames = (c: LessonContext) => played(c, "load") && c.view.legal.length > 0 && !may("take")(c);
 
 /** A Zooloretto pair has bred: an offspring (2 per species) has left the supply. */
 const bred = (c: LessonContext) => "offspring_left" in c.view && Object.values(c.view.offspring_left).some((n) => n < 2);
@@ -83,6 +87,7 @@ export const LESSONS: Record<string, Lesson[]> = {
   "aquaretto-zooloretto": [
     { ...draw, text: () => t("tutorial.combined.draw") },
     { ...load, text: () => t("tutorial.combined.load") },
+    { id: "both", text: () => t("tutorial.combined.both"), when: bothGames },
     take,
     { id: "place", text: () => t("tutorial.combined.place"), when: may("place"), does: "place" },
     { id: "offspring", text: () => t("tutorial.combined.offspring"), when: (c) => may("offspring")(c) || bred(c) },
