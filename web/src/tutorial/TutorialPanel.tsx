@@ -1,12 +1,12 @@
-// The lesson panel of a "Learn to play" game (issue 18): next to the board on a wide screen,
-// above it on a phone. It shows the lesson the position calls for, with "Got it", and
-// "Leave the tutorial", after which the game goes on as a normal game without the panel.
+// The lesson panel of a "Learn to play" game (issue 18), right above the board: the lesson
+// the position calls for, with "Got it" (or "Skip"), and "Leave the tutorial", after which
+// the game goes on as a normal game without the panel.
 import { useEffect, useState } from "preact/hooks";
 import type { LogEntry, Snapshot } from "../api/types";
 import { useT } from "../i18n/hooks";
-import { LESSONS, allDone, currentLesson, lessonAction, loadProgress, saveProgress, type Lesson, type LessonContext, type Progress } from "./lessons";
+import { LESSONS, allDone, currentLesson, isDone, lessonAction, loadProgress, saveProgress, type Lesson, type LessonContext, type Progress } from "./lessons";
 
-/** The tutorial's progress and lesson for game `id`; null where the game is no tutorial here. */
+/** Game `id`'s tutorial: `active` is null where the game is no tutorial in this browser, or was left. */
 export function useTutorial(id: string, snapshot: Snapshot | null, log: LogEntry[]) {
   const [progress, setProgress] = useState<Progress | null>(() => loadProgress(id));
   const lessons = snapshot ? LESSONS[snapshot.game] : undefined;
@@ -22,7 +22,7 @@ export function useTutorial(id: string, snapshot: Snapshot | null, log: LogEntry
     if (!active) return;
     // Remembered, so that a reload keeps a lesson waiting for "Got it" on the page, and a
     // lesson done by playing stays done when the page holds only the log's end.
-    const done = active.lessons.filter((l) => l.does && !active.progress.done.includes(l.id) && allDone([l], active.context, active.progress));
+    const done = active.lessons.filter((l) => l.does && !active.progress.done.includes(l.id) && isDone(l, active.context, active.progress));
     const shown = lesson?.id ?? active.progress.shown;
     if (done.length || shown !== active.progress.shown) update({ ...active.progress, done: [...active.progress.done, ...done.map((l) => l.id)], shown });
   }, [lesson?.id, log.length]);

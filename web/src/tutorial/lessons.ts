@@ -117,14 +117,19 @@ export interface Progress {
  * lesson not done whose trigger holds; null between lessons.
  */
 export function currentLesson(lessons: Lesson[], c: LessonContext, progress: Progress): Lesson | null {
-  const open = lessons.filter((l) => !progress.done.includes(l.id) && !(l.does && played(c, l.does)));
+  const open = lessons.filter((l) => !isDone(l, c, progress));
   const waiting = open.find((l) => l.id === progress.shown && !l.does);
   return waiting ?? open.find((l) => l.when(c)) ?? null;
 }
 
-/** Whether every lesson is done (as `currentLesson` counts them). */
+/** Whether lesson `l` is done: "Got it" (or "Skip") was pressed, or the learner played what it asks. */
+export function isDone(l: Lesson, c: LessonContext, progress: Progress): boolean {
+  return progress.done.includes(l.id) || (!!l.does && played(c, l.does));
+}
+
+/** Whether every lesson is done. */
 export function allDone(lessons: Lesson[], c: LessonContext, progress: Progress): boolean {
-  return lessons.every((l) => progress.done.includes(l.id) || (!!l.does && played(c, l.does)));
+  return lessons.every((l) => isDone(l, c, progress));
 }
 
 const key = (id: string) => `zoogames:tutorial:${id}`;
