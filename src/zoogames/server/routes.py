@@ -120,6 +120,9 @@ class NewGameBody(Strict):
     hints: bool | None = None
     """Hints allowed (``POST /api/games/{id}/hint``); default: on with at most one human
     seat, off with more (a hint would help one player against another)."""
+    tutorial: bool = False
+    """Learn to play: the game's tutorial table and fixed deal (``server/tutorials.py``);
+    ``players``, ``options`` and ``seats`` are then ignored but for the learner's name."""
 
 
 class ActionBody(Strict):
@@ -293,6 +296,7 @@ async def create_game(body: NewGameBody, games: Games, player: Player) -> Json:
         body.on_timeout,
         body.on_leave,
         body.hints,
+        body.tutorial,
     )
     return Json(created, status_code=201)
 

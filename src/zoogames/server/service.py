@@ -32,7 +32,7 @@ from zoogames.core.game import JSON, forfeit_result
 from zoogames.core.message import msg
 from zoogames.core.rng import secret_seed
 from zoogames.i18n import english
-from zoogames.server import accounts, catalog, tokens
+from zoogames.server import accounts, catalog, tokens, tutorials
 from zoogames.server.accounts import Account
 from zoogames.server.bots import BotFailed, BotPool
 from zoogames.server.bus import Bus
@@ -298,6 +298,7 @@ class Service:
         on_timeout: str = "bot",
         on_leave: str = "bot",
         hints: bool | None = None,
+        tutorial: bool = False,
     ) -> dict[str, JSON]:
         """Start a game; its id, seats, and a token for each human seat.
 
@@ -312,8 +313,16 @@ class Service:
         forfeits the game if ``on_timeout`` is ``forfeit``. A player who leaves gives their
         seat to the leave bot, or forfeits if ``on_leave`` is ``forfeit`` (``forfeit``).
         ``hints``: a seated player may ask for a hint on their turn (``hint``); by default
-        only at a table with at most one human seat. Never in a rated game.
+        only at a table with at most one human seat. Never in a rated game. A ``tutorial``
+        is the game's "Learn to play" table (``tutorials``): the learner's ``me`` seat (the
+        first seat's name) against the tutorial's bot, on its fixed deal; never listed or
+        rated, no clock.
         """
+        if tutorial:
+            name = seats[0].name if seats else None
+            players, options = tutorials.PLAYERS, tutorials.options(game_id)
+            seats = [SeatRequest("me", name, None), SeatRequest("bot", None, tutorials.BOT)]
+            listed, rated, clock = False, False, None
         for what, choice in (("on_timeout", on_timeout), ("on_leave", on_leave)):
             if choice not in ON_CHOICES:
                 raise ApiError(422, f"{what} must be bot or forfeit, not {choice!r}")
@@ -337,7 +346,7 @@ class Service:
         if pace not in PACES:
             raise ApiError(422, f"pace must be live or turn-based, not {pace!r}")
         game = catalog.game_or_422(game_id)
-        chosen = catalog.check_options(game, options)
+        chosen = options if tutorial else catalog.check_options(game, options)
         try:
             game.check_players(players)
         except InvalidOptions as e:

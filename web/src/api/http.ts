@@ -51,6 +51,8 @@ export interface CreateRequest {
   on_timeout?: OnChoice;
   /** When a player leaves: a bot takes the seat (the default), or the seat forfeits. */
   on_leave?: OnChoice;
+  /** "Learn to play": the game's tutorial table and fixed deal; the rest is then ignored but the first seat's name. */
+  tutorial?: boolean;
 }
 
 export interface Created {

@@ -12,6 +12,7 @@ import { LanguageSwitch } from "../components/LanguageSwitch";
 import { OptionField } from "../components/OptionField";
 import { t } from "../i18n";
 import { botChoice, gameName, seatName } from "../text/words";
+import { startTutorial } from "../tutorial/lessons";
 
 type SeatChoice = string; // "me", "invite", "open" (anyone may take it) or a bot spec
 
@@ -68,6 +69,23 @@ export function NewGame() {
 
   // Leaving matters where others play on: an invited or open seat, or a rated game.
   const othersAtTable = seats.includes("invite") || seats.includes("open") || (rated && !!who);
+
+  // "Learn to play": the server deals the game's tutorial (seat 0 against a bot); this
+  // browser remembers the game as a tutorial, which shows the lessons beside the board.
+  const learn = async (id: string) => {
+    setBusy(true);
+    setError("");
+    try {
+      const seat: SeatRequest = who && !name.trim() ? { kind: "me" } : { kind: "me", name: name.trim() || t("new.me-name") };
+      const created = await api.create({ game: id, players: 2, seats: [seat], tutorial: true });
+      holdSeat(created.id, 0, created.tokens["0"], true);
+      startTutorial(created.id);
+      location.assign(`/play/${created.id}`);
+    } catch (e) {
+      setError((e as Error).message);
+      setBusy(false);
+    }
+  };
 
   const create = async () => {
     setBusy(true);
@@ -138,6 +156,15 @@ export function NewGame() {
       <SiteNav />
       <LanguageSwitch />
       <h1>zoogames</h1>
+      <section class="learn" aria-labelledby="learn-title">
+        <h2 id="learn-title">{t("tutorial.learn")}</h2>
+        <p class="option-help">{t("tutorial.learn-help")}</p>
+        {catalog.games.map((g) => (
+          <button type="button" key={g.id} data-tutorial={g.id} disabled={busy} onClick={() => void learn(g.id)}>
+            {t("tutorial.learn-game", { game: gameName(g.id, g.name) })}
+          </button>
+        ))}
+      </section>
       <div class="game-choice">
         {catalog.games.map((g) => (
           <button type="button" key={g.id} data-game={g.id} class={g.id === gameId ? "selected" : ""} onClick={() => chooseGame(g.id)}>

@@ -29,6 +29,7 @@ import { Chat, Clock, TableActions, Waiting } from "../components/TableExtras";
 import { activeToken } from "../api/tokens";
 import { markedTitle } from "../play/table";
 import { useDeviceTokens } from "../account/account";
+import { TutorialPanel, useTutorial } from "../tutorial/TutorialPanel";
 
 /** Where the choice of the title's turn mark is remembered ("on"; off until chosen). */
 const MARK_KEY = "zoogames:title-mark";
@@ -106,6 +107,7 @@ export function Play({ id }: { id: string }) {
   // while earlier moves are still being shown one by one (the banner would name another seat).
   const thinking = snapshot !== null && snapshot.number === game.snapshot?.number ? game.thinking : null;
   const log = useMemo(() => (snapshot ? game.log.filter((e) => e.number < snapshot.number) : []), [game.log, snapshot]);
+  const tutorial = useTutorial(id, snapshot, log);
   const [spotlight, setSpotlight] = useState<LogEntry | null>(null);
   const [hinted, setHinted] = useState<string | null>(null);
   const [showScores, setShowScores] = useState(false);
@@ -114,6 +116,7 @@ export function Play({ id }: { id: string }) {
   const names = snapshot ? seatNames(snapshot) : [];
   const gameTitle = useGameName(snapshot?.game);
   useTitle(snapshot, gameTitle, names, mark);
+  const marked = hinted ?? tutorial.action;
   const controls = useControls({
     // A table waiting for players refuses every action (docs/api.md, Seats): offer none.
     legal: snapshot && !game.refused && !(snapshot.open_seats ?? []).length ? snapshot.view.legal : [],
@@ -124,8 +127,8 @@ export function Play({ id }: { id: string }) {
     showScores,
     onSend: game.act,
     last: snapshot ? lastActions(log, snapshot.view.players) : [],
-    // A hovered log entry, else the hint's suggested action, is marked on the board.
-    spotlight: spotlight ? { seat: spotlight.seat, action: spotlight.action } : hinted && snapshot ? { seat: snapshot.you ?? 0, action: hinted } : null,
+    // A hovered log entry, else the hint's suggested action, else the lesson's, is marked on the board.
+    spotlight: spotlight ? { seat: spotlight.seat, action: spotlight.action } : marked && snapshot ? { seat: snapshot.you ?? 0, action: marked } : null,
   });
   useTurnSound(!!snapshot && snapshot.status === "playing" && snapshot.view.to_move === snapshot.you && snapshot.you !== null, sound);
 
@@ -241,6 +244,7 @@ export function Play({ id }: { id: string }) {
         <p class="sr-only" aria-live="polite" data-announce>
           {log.length > 0 ? `${entryText(log[log.length - 1], names)}.` : ""}
         </p>
+        <TutorialPanel tutorial={tutorial} />
         {!over && <ActionBar canUndo={snapshot.can_undo && !game.refused} onUndo={game.undo} />}
         {!over && <HintBox id={id} snapshot={snapshot} token={token} names={names} onShow={setHinted} />}
         {showScores && !over && <ScoreSheet scores={view.scores} names={names} result={null} />}
