@@ -1,0 +1,272 @@
+"""The ladder of named levels: how strong ``beginner``, ``casual``, ``strong`` and ``expert`` are.
+
+For every game and for 2 and 4 players, the levels play each other in the arena, and each
+level gets an OpenSkill (Plackett–Luce) rating with a 95% interval. Prints one JSON line per
+game and player count, and writes one plot of every rating (``--plot``).
+
+    python benchmarks/ladder.py [--game aquaretto ...] [--players 2 --players 4]
+        [--levels beginner,casual,strong,expert] [--games 20] [--games-4p 8]
+        [--workers 2] [--seed 1] [--out /tmp/zoogames-ladder] [--report]
+        [--bootstrap 400] [--plot docs/screenshots/ladder.png]
+
+What is played:
+
+- 2 players: each pair of adjacent levels (``beginner``–``casual``, ``casual``–``strong``,
+  ``strong``–``expert``), ``--games`` games each, the seats swapped every other game on
+  the same deal (the arena's rotation);
+- 4 players: the levels together at one table, ``--games-4p`` games, rotated through
+  the seats; with fewer than four levels the last one fills the remaining seats.
+
+Each match-up is an arena run under ``--out`` (``<game>-<n>p/<a>-<b>``), so rerunning the
+same command continues it. The ratings pool every match-up found there among ``--levels``,
+from this command or earlier ones (a cheap run of three levels, then ``strong``–``expert``
+on its own); ``--report`` only rates what is there. A time-capped level (the
+MCTS ones) plays fewer iterations on a busy machine, so measure with nothing else running.
+
+How the ratings are computed, and why not just OpenSkill's own ``mu ± 2 sigma``: OpenSkill
+updates game by game, so its result depends on the order of the games, and its ``sigma``
+is a belief that shrinks slowly by design (after 20 games won 18 to 2, both sides still
+have ``sigma`` 6.2: a ``± 2 sigma`` interval 25 points wide, which tens of games can never
+separate). Here a level's rating is the mean ``mu`` over ``--orders`` random orders of the
+games, and its interval is the 2.5–97.5 percentile of that rating over ``--bootstrap``
+resamples of the games (drawn with replacement within each match-up): how far the rating
+would move on other deals. Adjacent levels are *separated* when their intervals do not
+overlap and, where they met in a 2-player match-up, the stronger one's win rate has a 95%
+(Wilson) interval above 50% (a bootstrap cannot move a clean sweep of three games).
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import zoogames
+from zoogames.arena import ArenaConfig, run
+from zoogames.arena.runner import load_games
+from zoogames.arena.stats import ranks
+from zoogames.bots.levels import LEVELS
+
+
+def matchups(levels: list[str], players: int) -> list[tuple[str, list[str]]]:
+    """(folder name, levels per seat) of each arena run for ``players`` players."""
+    if players == 2:
+        return [(f"{a}-{b}", [a, b]) for a, b in itertools.pairwise(levels)]
+    return [("-".join(levels), levels[:players])]
+
+
+def _rate_once(records: list[dict[str, Any]], names: dict[str, str]) -> dict[str, float]:
+    """Each level's OpenSkill ``mu`` after rating ``records`` in the order given."""
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    current: dict[str, Any] = {}
+    for rec in records:
+        lineup = [names[spec] for spec in rec["arena"]["bots"]]
+        for level in lineup:
+            current.setdefault(level, model.rating(name=level))
+        teams = [[model.rating(mu=current[s].mu, sigma=current[s].sigma)] for s in lineup]
+        new = model.rate(teams, ranks=ranks(rec))
+        updates: dict[str, list[Any]] = {}
+        for level, team in zip(lineup, new, strict=True):
+            updates.setdefault(level, []).append(team[0])
+        for level, rs in updates.items():
+            current[level] = model.rating(
+                mu=sum(r.mu for r in rs) / len(rs), sigma=sum(r.sigma for r in rs) / len(rs)
+            )
+    return {level: r.mu for level, r in current.items()}
+
+
+def _mean_rating(
+    records: list[dict[str, Any]], names: dict[str, str], orders: int, rng: random.Random
+) -> dict[str, float]:
+    """The mean ``mu`` per level over ``orders`` random orders of ``records``."""
+    total: dict[str, float] = {}
+    for _ in range(orders):
+        shuffled = records[:]
+        rng.shuffle(shuffled)
+        for level, mu in _rate_once(shuffled, names).items():
+            total[level] = total.get(level, 0.0) + mu / orders
+    return total
+
+
+def rate(
+    runs: dict[str, list[dict[str, Any]]],
+    levels: list[str],
+    orders: int = 20,
+    bootstrap: int = 400,
+    seed: int = 0,
+) -> dict[str, Any]:
+    """Ratings with 95% intervals per level, and which adjacent levels are separated.
+
+    ``runs`` holds the records of each match-up; resamples are drawn within each, so a
+    resample keeps every match-up's share of the games.
+    """
+    names = {LEVELS[level]: level for level in levels}
+    rng = random.Random(seed)
+    everything = [rec for recs in runs.values() for rec in recs]
+    point = _mean_rating(everything, names, orders, rng)
+    samples: dict[str, list[float]] = {level: [] for level in point}
+    for _ in range(bootstrap):
+        resample = [rec for recs in runs.values() for rec in rng.choices(recs, k=len(recs))]
+        for level, mu in _mean_rating(resample, names, 1, rng).items():
+            samples[level].append(mu)
+    out: dict[str, Any] = {}
+    for level in levels:
+        if level not in point:
+            continue
+        s = sorted(samples[level])
+        lo = s[int(0.025 * (len(s) - 1))] if s else None
+        hi = s[round(0.975 * (len(s) - 1))] if s else None
+        out[level] = {
+            "rating": round(point[level], 2),
+            "lo": None if lo is None else round(lo, 2),
+            "hi": None if hi is None else round(hi, 2),
+        }
+    rated = [level for level in levels if level in out]
+    separated = {
+        f"{a}<{b}": _apart(out[a], out[b]) and _beats(runs.get(f"{a}-{b}"), names, b)
+        for a, b in itertools.pairwise(rated)
+    }
+    return {"levels": out, "separated": separated}
+
+
+def _apart(low: dict[str, Any], high: dict[str, Any]) -> bool:
+    return low["hi"] is not None and high["lo"] is not None and low["hi"] < high["lo"]
+
+
+def _beats(recs: list[dict[str, Any]] | None, names: dict[str, str], level: str) -> bool:
+    """Whether ``level`` wins its 2-player match-up: the 95% Wilson interval above 50%.
+
+    A bootstrap cannot move a clean sweep, so 3 games won of 3 would give two point
+    intervals; this asks for enough games too. True when there is no 2-player match-up.
+    """
+    from zoogames.arena.stats import wilson, win_shares
+
+    if not recs:
+        return True
+    wins = sum(
+        share
+        for rec in recs
+        for spec, share in zip(rec["arena"]["bots"], win_shares(rec), strict=True)
+        if names[spec] == level
+    )
+    return wilson(wins, len(recs))[0] > 0.5
+
+
+def win_rates(runs: dict[str, list[dict[str, Any]]], names: dict[str, str]) -> dict[str, Any]:
+    """Per match-up: games, and each level's share of the wins."""
+    from zoogames.arena.stats import win_shares
+
+    out: dict[str, Any] = {}
+    for key, recs in runs.items():
+        wins: dict[str, float] = {}
+        for rec in recs:
+            for spec, share in zip(rec["arena"]["bots"], win_shares(rec), strict=True):
+                level = names[spec]
+                wins[level] = wins.get(level, 0.0) + share
+        out[key] = {"games": len(recs), **{k: round(v / len(recs), 3) for k, v in wins.items()}}
+    return out
+
+
+def plot(lines: list[dict[str, Any]], path: Path, levels: list[str]) -> None:
+    """One panel per game: each level's rating and interval, 2 and 4 players side by side."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    games = list(dict.fromkeys(line["game"] for line in lines))
+    fig, axes = plt.subplots(1, len(games), figsize=(3.4 * len(games), 3.6), squeeze=False)
+    for ax, game in zip(axes[0], games, strict=True):
+        for line in (x for x in lines if x["game"] == game):
+            shift = -0.12 if line["players"] == 2 else 0.12
+            xs: list[float] = []
+            ys: list[float] = []
+            err: list[list[float]] = [[], []]
+            for i, level in enumerate(levels):
+                r = line["levels"].get(level)
+                if r is None or r["lo"] is None:
+                    continue
+                xs.append(i + shift)
+                ys.append(r["rating"])
+                err[0].append(max(0.0, r["rating"] - r["lo"]))
+                err[1].append(max(0.0, r["hi"] - r["rating"]))
+            ax.errorbar(xs, ys, yerr=err, fmt="o", capsize=4, label=f"{line['players']} players")
+        ax.set_xticks(range(len(levels)), levels, rotation=20)
+        ax.set_title(zoogames.games.get(game).name, fontsize=10)
+        ax.grid(axis="y", alpha=0.3)
+        ax.legend(fontsize=8)
+    axes[0][0].set_ylabel("OpenSkill rating (mean mu, 95% interval)")
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Play (or with ``--report`` only rate) the ladder; one JSON line per game and count."""
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--game", action="append", help="a game id (repeatable; default: all)")
+    ap.add_argument("--players", action="append", type=int, help="2 and/or 4 (default both)")
+    ap.add_argument("--levels", default=",".join(LEVELS), help="comma-separated, weakest first")
+    ap.add_argument("--games", type=int, default=20, help="games per 2-player match-up")
+    ap.add_argument("--games-4p", type=int, default=8, help="games at the 4-player table")
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--out", type=Path, default=Path("/tmp/zoogames-ladder"))
+    ap.add_argument("--report", action="store_true", help="rate the games there, play none")
+    ap.add_argument("--orders", type=int, default=20)
+    ap.add_argument("--bootstrap", type=int, default=400)
+    ap.add_argument("--plot", type=Path, help="write the ratings' plot (PNG) here")
+    args = ap.parse_args(argv)
+    levels = [x.strip() for x in args.levels.split(",") if x.strip()]
+    unknown = [x for x in levels if x not in LEVELS]
+    if unknown or len(levels) < 2:
+        ap.error(f"--levels: give two or more of {', '.join(LEVELS)}")
+    names = {LEVELS[level]: level for level in levels}
+    lines = []
+    for game in args.game or zoogames.games.ids():
+        g = zoogames.games.get(game)
+        for players in args.players or [2, 4]:
+            if not g.min_players <= players <= g.max_players:
+                continue
+            runs: dict[str, list[dict[str, Any]]] = {}
+            start = time.perf_counter()
+            folder = args.out / f"{game}-{players}p"
+            for key, seats in [] if args.report else matchups(levels, players):
+                games = args.games if players == 2 else args.games_4p
+                config = ArenaConfig.build(
+                    game, players, [LEVELS[x] for x in seats], games, seed=args.seed
+                )
+                run(config, folder / key, workers=args.workers, resume=True, plots=False)
+            # every match-up there among these levels, from this command or an earlier one
+            for out in sorted(folder.iterdir()) if folder.is_dir() else []:
+                recs = sorted(load_games(out).values(), key=lambda r: r["arena"]["index"])
+                if recs and all(spec in names for rec in recs for spec in rec["arena"]["bots"]):
+                    runs[out.name] = recs
+            if not runs:
+                continue
+            line = {
+                "benchmark": "ladder",
+                "game": game,
+                "players": players,
+                **rate(runs, levels, args.orders, args.bootstrap, args.seed),
+                "matchups": win_rates(runs, names),
+                "specs": {level: LEVELS[level] for level in levels},
+                "seconds": round(time.perf_counter() - start, 1),
+            }
+            lines.append(line)
+            print(json.dumps(line), flush=True)
+    if args.plot and lines:
+        plot(lines, args.plot, levels)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
