@@ -11,6 +11,9 @@ the server's own path (``Service.act_as``: the same checks, the same guarded wri
 same notices, notifications and ratings). The claim is a lease: a worker that dies
 holding a turn lets it run out, and another worker claims the turn again. A turn the
 game has left behind (an undo, a player's action, another worker's) is dropped unplayed.
+A game's review (``reviews.py``) is queued the same way, after every move and hint; it
+has a lease of its own, renewed as it goes, and continues from its last saved decision
+if its worker dies.
 
 Every ``SWEEP_SECONDS`` a worker also queues the turn of any game waiting for a bot with
 none queued: a server that died between an action and queuing the bot's turn leaves
@@ -80,7 +83,10 @@ class BotWorkers:
                     await asyncio.wait_for(service.turns_queued.wait(), POLL_SECONDS)
                 continue
             try:
-                await (self.hint(turn) if turn.kind == "hint" else self.play(turn))
+                if turn.kind == "review":  # the review's own lease guards it from here
+                    await service.compute_review(turn.game_id)
+                else:
+                    await (self.hint(turn) if turn.kind == "hint" else self.play(turn))
             finally:
                 with contextlib.suppress(ApiError):
                     await service.db(service.store.drop_bot_turn, turn)

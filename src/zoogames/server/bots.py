@@ -82,7 +82,7 @@ def hint_in_worker(game: str, spec: str, seed: int, payload: bytes, seconds: flo
 
 
 class BotFailed(Exception):
-    """A worker could not compute a hint (it crashed, or the pool broke)."""
+    """A worker could not compute a hint or a review (it crashed, or the pool broke)."""
 
 
 def _exit_with_parent(parent: int) -> None:
@@ -120,6 +120,8 @@ class Turn:
     state: State
     attended: bool
     work: Callable[[str, str, int, bytes, float], Any] = choose_in_worker
+    payload: Any = None
+    """What the worker gets pickled, if not just ``state`` (a review's step)."""
     done: asyncio.Future[Any] = field(
         default_factory=lambda: asyncio.get_running_loop().create_future()
     )
@@ -177,6 +179,26 @@ class BotPool:
             Turn(f"{game}:hint:{seat}", f"hint:{seat}", state, True, hint_in_worker)
         )
 
+    async def review_step(
+        self, game: str, state: State, played: str, seed: int, iterations: int
+    ) -> JSON:
+        """One decision of a game's review (``reviews.review_in_worker``).
+
+        Scheduled as a turn of a game of bots alone: it never takes the last free worker
+        from a game with a human seat. :class:`BotFailed` if the worker fails.
+        """
+        from zoogames.server.reviews import review_in_worker
+
+        turn = Turn(
+            f"{game}:review",
+            f"review:{iterations}",
+            state,
+            False,
+            review_in_worker,
+            payload=(state, played, seed),
+        )
+        return await self._queue(turn)
+
     async def _queue(self, turn: Turn) -> Any:
         old = self._waiting.pop(turn.key, None)
         if old is not None and not old.done.done():  # a newer position replaces it
@@ -230,7 +252,7 @@ class BotPool:
         seed = secrets.randbits(32)
         result = None
         try:
-            payload = pickle.dumps(turn.state)
+            payload = pickle.dumps(turn.state if turn.payload is None else turn.payload)
             loop = asyncio.get_running_loop()
             result = await loop.run_in_executor(
                 self._executor(),

@@ -309,3 +309,29 @@ class BotTurnRow(Base):
     requested_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     lease_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     """Claimed by a worker until then (``NULL``: waiting)."""
+
+
+class ReviewRow(Base):
+    """A finished game's review (``server/reviews.py``): computed once, kept with the game.
+
+    ``decisions`` holds the decisions searched so far, in order (``done`` of ``total``):
+    a process that dies while reviewing leaves them, and the next one continues from there.
+    ``lease_until``: a process is computing it until then (``NULL``: nobody is); a
+    computing process renews it with every decision.
+    """
+
+    __tablename__ = "reviews"
+
+    game_id: Mapped[str] = mapped_column(
+        String(16), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    iterations: Mapped[int] = mapped_column(Integer)
+    seats: Mapped[list[int]] = mapped_column(JSON)
+    """The seats whose decisions are reviewed (the human seats; every seat in a game of
+    bots alone)."""
+    total: Mapped[int] = mapped_column(Integer)
+    done: Mapped[int] = mapped_column(Integer, default=0)
+    decisions: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    requested_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    lease_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)

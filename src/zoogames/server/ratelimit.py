@@ -33,6 +33,7 @@ WHAT = {
     "chat": "chat messages",
     "notify": "changes of notifications",
     "hint": "hints",
+    "review": "requests for a review",
 }
 """How a refusal names what was counted."""
 

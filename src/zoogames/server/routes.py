@@ -408,6 +408,18 @@ async def hint(game_id: str, games: Games, token: Token) -> Json:
     return Json(await games.hint(game_id, token))
 
 
+@router.post("/games/{game_id}/review", response_class=Json, dependencies=[limited("review")])
+async def request_review(game_id: str, games: Games) -> Json:
+    """Ask for the review of a finished game (computed once, then kept); where it stands."""
+    return Json(await games.request_review(game_id))
+
+
+@router.get("/games/{game_id}/review", response_class=Json, dependencies=[limited("read")])
+async def review(game_id: str, games: Games) -> Json:
+    """The review of a game: ``none``, ``computing`` (done of total) or ``done``."""
+    return Json(await games.review(game_id))
+
+
 @router.get("/games/{game_id}/replay/{number}", response_class=Json, dependencies=[limited("read")])
 async def replay(game_id: str, number: int, games: Games) -> Json:
     """The spectator's view after the first ``number`` actions; once the game is over."""

@@ -20,6 +20,7 @@ import asyncio
 import contextlib
 import logging
 import re
+import time
 from collections import Counter, OrderedDict
 from collections.abc import AsyncIterator, Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
@@ -32,7 +33,7 @@ from zoogames.core.game import JSON, forfeit_result
 from zoogames.core.message import msg
 from zoogames.core.rng import secret_seed
 from zoogames.i18n import english
-from zoogames.server import accounts, catalog, tokens, tutorials
+from zoogames.server import accounts, catalog, reviews, tokens, tutorials
 from zoogames.server.accounts import Account
 from zoogames.server.bots import BotFailed, BotPool
 from zoogames.server.bus import Bus
@@ -131,6 +132,8 @@ class Service:
         self.turns_queued = asyncio.Event()
         """Set when some process queued a bot turn (what bot workers wait for)."""
         self._hints: dict[tuple[str, int, int], asyncio.Future[JSON]] = {}
+        self._reviewing: set[str] = set()
+        """Games whose review this process is computing now (``compute_review``)."""
         """Hints asked of the bot workers, by (game, seat, revision), until they come."""
         self.bots = bots
         self.hub = hub
@@ -1403,6 +1406,98 @@ class Service:
             waiter.set_result(found)
         if self.bus is not None:
             self.bus.publish(game_id, "hint", s=seat, r=revision, h=found)
+
+    # ----- reviews (server/reviews.py) ----------------------------------------------------
+
+    async def review(self, game_id: str) -> dict[str, JSON]:
+        """The review of ``game_id`` as far as it is computed (``reviews.summary``).
+
+        A review whose computing process died (its lease ran out) is taken up again here,
+        from its last saved decision.
+        """
+        table = await self.table(game_id)
+        data = await self.db(self.store.review, game_id)
+        if data is not None and not data.finished and not data.leased():
+            self._continue_review(table)
+        return reviews.summary(data)
+
+    async def request_review(self, game_id: str) -> dict[str, JSON]:
+        """Ask for the review of a finished game (409 before the end); where it stands.
+
+        Asking again changes nothing: a game is reviewed once.
+        """
+        table = await self.table(game_id)
+        if not table.over:
+            raise ApiError(
+                409, "a game is reviewed once it is over", msg("error.review_unfinished")
+            )
+        data = await self.db(self.store.review, game_id)
+        if data is None:
+            seats = [i for i, s in enumerate(table.seats) if s.kind != "bot"]
+            seats = seats or list(range(len(table.seats)))
+            start, actions = reviews.replay(table.record())
+            total = len(reviews.decisions(start, actions, seats))
+            await self.db(
+                self.store.request_review, game_id, self.settings.review_iterations, seats, total
+            )
+            data = await self.db(self.store.review, game_id)
+        if data is not None and not data.finished and not data.leased():
+            self._continue_review(table)
+        return reviews.summary(data)
+
+    def _continue_review(self, table: Table) -> None:
+        """Have the review of ``table`` computed: here, or by the bot workers."""
+        if self.external_bots:
+            turn = BotTurn(table.id, 0, table.revision, "review", False, "review")
+            self._in_background(self._queue_turn(turn))
+        elif table.id not in self._reviewing:
+            self._in_background(self.compute_review(table.id))
+
+    async def compute_review(self, game_id: str) -> None:
+        """Search the decisions of ``game_id``'s review not yet searched, saving as it goes.
+
+        Runs only with the review's lease (``Store.claim_review``), renewed with each save;
+        does nothing if another process holds it or the review is finished.
+        """
+        if game_id in self._reviewing:
+            return
+        self._reviewing.add(game_id)
+        try:
+            data = await self.db(self.store.claim_review, game_id, reviews.REVIEW_LEASE)
+            if data is None:
+                return
+            table = await self.table(game_id)
+            state, actions = reviews.replay(table.record())
+            todo = set(reviews.decisions(state, actions, data.seats)[data.done :])
+            found = list(data.decisions)
+            saved = time.monotonic()
+            try:
+                for number, action in enumerate(actions):
+                    if number in todo:
+                        step = await self.bots.review_step(
+                            game_id,
+                            state.clone(),
+                            str(action),
+                            reviews.step_seed(number),
+                            data.iterations,
+                        )
+                        found.append({"number": number, **cast(dict[str, JSON], step)})
+                        if (
+                            time.monotonic() - saved >= reviews.SAVE_SECONDS
+                            or len(found) >= data.total
+                        ):
+                            await self.db(
+                                self.store.save_review, game_id, found, reviews.REVIEW_LEASE
+                            )
+                            saved = time.monotonic()
+                    state.apply(action)
+            except BotFailed:
+                log.error("game %s: a review step failed; it goes on when asked again", game_id)
+                await self.db(self.store.save_review, game_id, found, reviews.REVIEW_LEASE)
+        except ApiError as e:
+            log.error("game %s: review not computed (%s)", game_id, e.detail)
+        finally:
+            self._reviewing.discard(game_id)
 
     # ----- bots ------------------------------------------------------------------------
 

@@ -26,13 +26,15 @@ RATE_DEFAULTS: dict[str, str] = {
     "chat": "1/second;20/minute",
     "notify": "10/minute;60/hour",
     "hint": "6/minute;60/hour",
+    "review": "6/minute;60/hour",
 }
 """Requests per client address, by kind: games created, joins and seat changes, actions
 and undos (HTTP and socket), reads (snapshots, replays, records), socket connections,
 ``hello`` messages (each answered with a whole snapshot), socket messages of any kind,
 accounts made, sign-in attempts (each costs an argon2 hash; the limit makes guessing a
 password slow), lobby listings, chat messages and mutes, and changes of a player's
-notifications (push subscriptions, the e-mail address)."""
+notifications (push subscriptions, the e-mail address), hints, and reviews asked for (a
+game is reviewed once, but each request replays its record)."""
 
 PUSH_SERVICES = (
     "https://fcm.googleapis.com",
@@ -109,6 +111,9 @@ class Settings:
     bot_lease: float = 15.0
     """Seconds a bot worker holds a claimed turn (``zoogames bots``): if it dies, another
     worker claims the turn after this. At least the longest a bot may think."""
+    review_iterations: int = 400
+    """MCTS iterations per decision of a game's review (``reviews.py``): ``zoogames
+    review``'s default, so that both give the same review of a game."""
     watched_bot_games: int = 4
     """All-bot games one client address may have played for it at once (by watching them)."""
     tls: bool = False
@@ -168,6 +173,7 @@ def from_env() -> Settings:
         check_seconds=_float("CHECK_SECONDS", d.check_seconds),
         bot_lease=_float("BOT_LEASE", d.bot_lease),
         watched_bot_games=_int("WATCHED_BOT_GAMES", d.watched_bot_games),
+        review_iterations=_int("REVIEW_ITERATIONS", d.review_iterations),
         tls=_env("TLS", "off").lower() in ("on", "1", "true", "yes"),
         session_days=_int("SESSION_DAYS", d.session_days),
         vapid_private_key=_env("VAPID_PRIVATE_KEY", "") or None,

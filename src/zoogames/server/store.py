@@ -48,6 +48,7 @@ from zoogames.server.models import (
     MuteRow,
     PushSubscriptionRow,
     RatingRow,
+    ReviewRow,
     SeatRow,
     ServerKeyRow,
     SessionRow,
@@ -208,9 +209,31 @@ class BotTurn:
         )
 
 
-PRIORITY = {"move": 0, "hint": 1, "unattended": 2}
+PRIORITY = {"move": 0, "hint": 1, "unattended": 2, "review": 3}
 """A move of a game with a human seat first, then a hint (a player waits for it), then a
-move of a game of bots alone (only watched)."""
+move of a game of bots alone (only watched), then a game's review (``reviews.py``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewData:
+    """A game's review as stored (``models.ReviewRow``)."""
+
+    game_id: str
+    iterations: int
+    seats: list[int]
+    total: int
+    done: int
+    decisions: list[dict[str, Any]]
+    lease_until: datetime | None
+
+    @property
+    def finished(self) -> bool:
+        """Every decision has been searched."""
+        return self.done >= self.total
+
+    def leased(self) -> bool:
+        """A process is computing it now (its lease has not run out)."""
+        return self.lease_until is not None and _utc(self.lease_until) > _now()
 
 
 @dataclass(frozen=True, slots=True)
@@ -1207,13 +1230,13 @@ class Store:
             ).all()
         return {r.id: r.revision for r in rows}
 
-    def _upsert(self) -> Any:
-        """The dialect's ``INSERT … ON CONFLICT`` of ``bot_turns`` (SQLite and PostgreSQL)."""
+    def _upsert(self, table: Any = BotTurnRow) -> Any:
+        """The dialect's ``INSERT … ON CONFLICT`` of ``table`` (SQLite and PostgreSQL)."""
         from sqlalchemy.dialects import postgresql, sqlite
 
         if self.engine.dialect.name == "postgresql":
-            return postgresql.insert(BotTurnRow)
-        return sqlite.insert(BotTurnRow)
+            return postgresql.insert(table)
+        return sqlite.insert(table)
 
     def queue_bot_turn(self, turn: BotTurn) -> None:
         """Ask the bot workers to play ``turn``; it replaces an older turn of its game.
@@ -1373,3 +1396,85 @@ class Store:
                 )
             ).scalar_one_or_none()
         return until is not None and _utc(until) > _now()
+
+    # ----- reviews (server/reviews.py) ---------------------------------------------------
+
+    _REVIEW_COLUMNS = (
+        ReviewRow.game_id,
+        ReviewRow.iterations,
+        ReviewRow.seats,
+        ReviewRow.total,
+        ReviewRow.done,
+        ReviewRow.decisions,
+        ReviewRow.lease_until,
+    )
+
+    def review(self, game_id: str) -> ReviewData | None:
+        """The review of ``game_id`` as far as it has been computed; ``None`` if never asked."""
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(*self._REVIEW_COLUMNS).where(ReviewRow.game_id == game_id)
+            ).one_or_none()
+        return None if row is None else ReviewData(*row)
+
+    def request_review(self, game_id: str, iterations: int, seats: list[int], total: int) -> None:
+        """Record that ``game_id`` is to be reviewed (nothing if it already was asked)."""
+        now = _now()
+        statement = (
+            self._upsert(ReviewRow)
+            .values(
+                game_id=game_id,
+                iterations=iterations,
+                seats=seats,
+                total=total,
+                done=0,
+                decisions=[],
+                requested_at=now,
+                updated_at=now,
+                lease_until=None,
+            )
+            .on_conflict_do_nothing(index_elements=[ReviewRow.game_id])
+        )
+        with self.engine.begin() as conn:
+            conn.execute(statement)
+
+    def claim_review(self, game_id: str, lease_seconds: float) -> ReviewData | None:
+        """Take the unfinished review of ``game_id`` for ``lease_seconds``.
+
+        ``None`` if it is finished, or another process holds it: of processes claiming at
+        once, exactly one gets it (one guarded update).
+        """
+        now = _now()
+        with self.engine.begin() as conn:
+            row = conn.execute(
+                update(ReviewRow)
+                .where(
+                    ReviewRow.game_id == game_id,
+                    ReviewRow.done < ReviewRow.total,
+                    (ReviewRow.lease_until.is_(None)) | (ReviewRow.lease_until < now),
+                )
+                .values(lease_until=now + timedelta(seconds=lease_seconds))
+                .returning(*self._REVIEW_COLUMNS)
+            ).one_or_none()
+        return None if row is None else ReviewData(*row)
+
+    def save_review(
+        self, game_id: str, decisions: list[dict[str, Any]], lease_seconds: float
+    ) -> None:
+        """Store the decisions searched so far; renew the lease, or end it when all are."""
+        now = _now()
+        with self.engine.begin() as conn:
+            total = conn.execute(
+                select(ReviewRow.total).where(ReviewRow.game_id == game_id)
+            ).scalar_one()
+            finished = len(decisions) >= total
+            conn.execute(
+                update(ReviewRow)
+                .where(ReviewRow.game_id == game_id)
+                .values(
+                    decisions=decisions,
+                    done=len(decisions),
+                    updated_at=now,
+                    lease_until=None if finished else now + timedelta(seconds=lease_seconds),
+                )
+            )

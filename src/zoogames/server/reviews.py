@@ -1,0 +1,118 @@
+"""Game reviews on the server: asked for once a game is over, computed once, kept with it.
+
+A review searches each decision of the game's human seats (every seat in a game of bots
+alone) with a fixed budget (``Settings.review_iterations``, ``ZOOGAMES_REVIEW_ITERATIONS``:
+400, as ``zoogames review``'s default) and the seeds of ``zoogames review``
+(``zoogames.bots.teach.review``): the stored review is the one the command line gives for
+the game's record, decision for decision (tested). A *decision* is a position with two
+legal actions or more.
+
+Where it is computed: in this process's bot workers, one decision at a time as a turn of
+a game of bots alone (``BotPool.review_step``: it never takes the last free worker from
+a game with a human seat), or with external bots by a bot worker (a ``review`` row in
+``bot_turns``, taken after every move and hint). The decisions searched so far are saved
+every ``SAVE_SECONDS`` with a lease (``Store.claim_review``): the page shows the progress,
+and if the computing process dies, the next request for the review after the lease ran
+out continues from the last saved decision.
+
+After the game the record is public (``GET /api/games/{id}/record``), so nothing in a
+review is hidden from anyone; each search still sees only the mover's view, like a bot.
+"""
+
+from __future__ import annotations
+
+import pickle
+from typing import Any
+
+from zoogames.core.game import JSON, Action, State
+from zoogames.core.record import start
+from zoogames.core.rng import Rng
+from zoogames.server.store import ReviewData
+
+REVIEW_SEED = 0
+"""The review's seed (``zoogames review --seed``'s default)."""
+
+REVIEW_LEASE = 30.0
+"""Seconds a computing process holds a review without saving; then another may go on."""
+
+SAVE_SECONDS = 1.0
+"""How often the decisions searched so far are saved (the progress the page shows)."""
+
+TURNING_POINTS = 5
+"""How many of the costliest decisions are listed as turning points."""
+
+
+def replay(record: dict[str, JSON]) -> tuple[State, list[Action]]:
+    """The starting position of ``record`` and its actions, parsed."""
+    state = start(record)
+    notations = record["actions"]
+    assert isinstance(notations, list)
+    return state, [state.game.parse_action(str(a)) for a in notations]
+
+
+def decisions(start: State, actions: list[Action], seats: list[int]) -> list[int]:
+    """The numbers of the actions that were decisions of ``seats`` (two legal or more)."""
+    state = start.clone()
+    out = []
+    for number, action in enumerate(actions):
+        if state.to_move in seats and len(state.legal_actions()) > 1:
+            out.append(number)
+        state.apply(action)
+    return out
+
+
+def step_seed(number: int, seed: int = REVIEW_SEED) -> int:
+    """The search seed of decision ``number`` (the same as ``teach.review``'s)."""
+    return Rng(seed, f"review:{number}").next64() >> 11
+
+
+def review_in_worker(game: str, spec: str, seed: int, payload: bytes, seconds: float) -> JSON:
+    """In a bot worker: one decision searched (``teach.review_decision``), as JSON.
+
+    ``payload`` is the pickled ``(state, played notation, search seed)``; ``seed`` and
+    ``seconds`` (the pool's) are not used: a review has its own seeds and a fixed budget.
+    """
+    from zoogames.bots.teach import review_decision
+
+    state, played, own_seed = pickle.loads(payload)
+    seat = state.to_move
+    action = state.game.parse_action(played)
+    preferred, loss, values = review_decision(state, action, int(spec.split(":")[1]), own_seed)
+    best = state.game.parse_action(preferred)
+    return {
+        "seat": seat,
+        "played": played,
+        "preferred": preferred,
+        "loss": None if loss is None else round(loss, 4),
+        "values": [None if v is None else round(v, 4) for v in values],
+        "played_message": state.describe(action, seat).to_json(),
+        "preferred_message": state.describe(best, seat).to_json(),
+    }
+
+
+def turning_points(found: list[dict[str, Any]], n: int = TURNING_POINTS) -> list[int]:
+    """The numbers of the ``n`` decisions that lost the most (none that lost nothing)."""
+    rated = [d for d in found if isinstance(d.get("loss"), int | float) and d["loss"] > 0]
+    rated.sort(key=lambda d: (-d["loss"], d["number"]))
+    return [d["number"] for d in rated[:n]]
+
+
+def summary(data: ReviewData | None) -> dict[str, JSON]:
+    """What ``GET /api/games/{id}/review`` answers (docs/api.md, Reviews).
+
+    ``status``: ``none`` (never asked), ``computing`` (with ``done`` of ``total``) or
+    ``done`` (with the decisions and the turning points).
+    """
+    if data is None:
+        return {"status": "none"}
+    out: dict[str, JSON] = {
+        "status": "done" if data.finished else "computing",
+        "done": data.done,
+        "total": data.total,
+        "iterations": data.iterations,
+        "seats": list(data.seats),
+    }
+    if data.finished:
+        out["decisions"] = data.decisions
+        out["turning_points"] = list(turning_points(data.decisions))
+    return out
