@@ -1,6 +1,6 @@
 // The HTTP half of docs/api.md: JSON in, JSON out, errors as ApiError with the server's
 // sentence. The token goes in the Authorization header, never in the URL.
-import type { Catalog, Hint, OnChoice, ReplayStep, Snapshot } from "./types";
+import type { Catalog, Hint, OnChoice, ReplayStep, Review, Snapshot } from "./types";
 import { detailText } from "../i18n/server";
 
 export class ApiError extends Error {
@@ -77,4 +77,6 @@ export const api = {
   undo: (id: string, token: string) => call<Snapshot>("POST", `/api/games/${id}/undo`, {}, token),
   replay: (id: string, n: number) => call<ReplayStep>("GET", `/api/games/${id}/replay/${n}`),
   hint: (id: string, token: string) => call<Hint>("POST", `/api/games/${id}/hint`, {}, token),
+  review: (id: string) => call<Review>("GET", `/api/games/${id}/review`),
+  requestReview: (id: string) => call<Review>("POST", `/api/games/${id}/review`, {}),
 };

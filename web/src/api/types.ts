@@ -127,6 +127,35 @@ export interface Hint {
   alternatives?: { action: string; visits: number; value: number }[];
 }
 
+/** One decision of a reviewed game (docs/api.md, Reviews). */
+export interface ReviewDecision {
+  /** The action's number in the game (the position before it is the replay's step `number`). */
+  number: number;
+  seat: number;
+  played: string;
+  preferred: string;
+  /** The search's estimate of what the played action lost against the preferred one, in
+   * [0, 1] (about the chance to win); 0 when they are the same; null if it could not be rated. */
+  loss: number | null;
+  /** Each seat's estimate of the position before the decision (about its chance to win). */
+  values: (number | null)[];
+  played_message: Message;
+  preferred_message: Message;
+}
+
+/** `GET /api/games/{id}/review`: never asked, being computed (done of total), or done. */
+export interface Review {
+  status: "none" | "computing" | "done";
+  done?: number;
+  total?: number;
+  iterations?: number;
+  /** The seats whose decisions are reviewed. */
+  seats?: number[];
+  decisions?: ReviewDecision[];
+  /** The numbers of the costliest decisions, costliest first. */
+  turning_points?: number[];
+}
+
 /** What a timeout or a leaving player does (issue 16): the fallback bot plays, or the seat forfeits. */
 export type OnChoice = "bot" | "forfeit";
 

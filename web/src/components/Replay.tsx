@@ -1,14 +1,16 @@
 // A replay of a finished game: the spectator's view after the first n actions (GET
 // /api/games/{id}/replay/{n}), from the first action on. Buttons (each with a name), a
 // slider, and the keys ← → Home End step through it; the move log marks the position.
+// Once the game is reviewed, each reviewed decision is told at its position (GameReview).
 import { useEffect, useRef, useState } from "preact/hooks";
 import { api } from "../api/http";
-import type { ReplayStep } from "../api/types";
+import type { ReplayStep, ReviewDecision } from "../api/types";
 import { Choices } from "../play/choices";
 import { PlayContext, usePlay } from "../play/context";
 import { t } from "../i18n";
 import { entryPhrase } from "./MoveLog";
 import { Board } from "./Board";
+import { DecisionText } from "./GameReview";
 import { Icon, type IconName } from "./Icon";
 
 interface Props {
@@ -17,6 +19,8 @@ interface Props {
   names: string[];
   n: number;
   onStep: (n: number) => void;
+  /** The review's decision made at this position, once the game is reviewed. */
+  decision?: ReviewDecision;
 }
 
 function StepButton({ action, icon, label, onClick, disabled }: { action: string; icon: IconName; label: string; onClick: () => void; disabled: boolean }) {
@@ -27,7 +31,7 @@ function StepButton({ action, icon, label, onClick, disabled }: { action: string
   );
 }
 
-export function Replay({ id, total, names, n, onStep }: Props) {
+export function Replay({ id, total, names, n, onStep, decision }: Props) {
   const outer = usePlay();
   const [step, setStep] = useState<ReplayStep | null>(null);
   const [error, setError] = useState("");
@@ -57,6 +61,8 @@ export function Replay({ id, total, names, n, onStep }: Props) {
     go(to);
   };
   const last = step?.log.filter((e) => e.number === n - 1).pop();
+  // The bots' choice at a reviewed decision is marked on the board, as a hint is.
+  const bestHere = decision && decision.played !== decision.preferred ? { seat: decision.seat, action: decision.preferred } : null;
   return (
     <section ref={section} class="replay" data-replay={n} aria-label={t("replay.label")} tabIndex={0} onKeyDown={onKeyDown}>
       <h2>{t("replay.title")}</h2>
@@ -85,9 +91,14 @@ export function Replay({ id, total, names, n, onStep }: Props) {
           t("replay.start")
         )}
       </p>
+      {decision && (
+        <p class="replay-review" data-replay-decision={decision.number}>
+          <strong>{t("review.here", { n: decision.number + 1 })}</strong> <DecisionText d={decision} names={names} />
+        </p>
+      )}
       {error && <p class="error">{error}</p>}
       {step && (
-        <PlayContext.Provider value={{ ...outer, choices: new Choices([], []), me: null, thinking: null }}>
+        <PlayContext.Provider value={{ ...outer, choices: new Choices([], []), me: null, thinking: null, spotlight: bestHere ?? outer.spotlight }}>
           <Board view={step.view} />
         </PlayContext.Provider>
       )}

@@ -8,6 +8,7 @@ import type { Catalog, LogEntry, Snapshot } from "../api/types";
 import { ActionBar } from "../components/ActionBar";
 import { Board } from "../components/Board";
 import { ErrorBanner } from "../components/ErrorBanner";
+import { GameReview, useReview } from "../components/GameReview";
 import { HintBox } from "../components/HintBox";
 import { InviteLinks } from "../components/InviteLinks";
 import { JoinForm } from "../components/JoinForm";
@@ -112,6 +113,7 @@ export function Play({ id }: { id: string }) {
   const [hinted, setHinted] = useState<string | null>(null);
   const [showScores, setShowScores] = useState(false);
   const [replayAt, setReplayAt] = useState<number | null>(null);
+  const review = useReview(id, snapshot?.status === "over");
   const invites = useMemo(() => storedInvites(id), [id]);
   const names = snapshot ? seatNames(snapshot) : [];
   const gameTitle = useGameName(snapshot?.game);
@@ -257,10 +259,11 @@ export function Play({ id }: { id: string }) {
                 {t("play.replay")}
               </button>
             )}
+            <GameReview state={review} names={names} total={snapshot.number} onOpen={setReplayAt} />
           </section>
         )}
         {replayAt !== null && over ? (
-          <Replay id={id} total={snapshot.number} names={names} n={replayAt} onStep={setReplayAt} />
+          <Replay id={id} total={snapshot.number} names={names} n={replayAt} onStep={setReplayAt} decision={review.byNumber.get(replayAt)} />
         ) : (
           <Flights log={log} number={snapshot.number} over={over}>
             <Board view={view} />
