@@ -91,7 +91,7 @@ def test_a_review_screenshot(
         page.locator(".game-review").scroll_into_view_if_needed()
         page.screenshot(path=str(artifacts / f"review-{size}.png"))
         page.locator("[data-turning-point]").first.click()
-        page.wait_for_selector("[data-replay-decision] + * [data-board], [data-replay] [data-board]")
+        page.wait_for_selector("[data-replay] [data-board]")
         page.locator("[data-replay-decision]").scroll_into_view_if_needed()
         page.screenshot(path=str(artifacts / f"review-replay-{size}.png"))
     finally:

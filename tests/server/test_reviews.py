@@ -58,7 +58,7 @@ def same_as_the_command_line(body: dict[str, Any], record: dict[str, Any]) -> No
 
 
 def test_a_review_waits_for_the_end_of_the_game(api: Api) -> None:
-    gid, tokens = human_game(api, "aquarium-designer", 2)
+    gid, _tokens = human_game(api, "aquarium-designer", 2)
     assert api.http.get(f"/api/games/{gid}/review").json() == {"status": "none"}
     r = api.http.post(f"/api/games/{gid}/review")
     assert r.status_code == 409
@@ -86,9 +86,10 @@ def test_a_finished_game_is_reviewed_once_as_the_command_line_reviews_it(api: Ap
     assert all(d["loss"] == 0 for d in body["decisions"] if d["played"] == d["preferred"])
     # the turning points: the costliest decisions, costliest first, none that lost nothing
     points = body["turning_points"]
-    assert points == sorted(
-        (n for n, loss in losses.items() if loss), key=lambda n: (-losses[n], n)
-    )[:5]
+    assert (
+        points
+        == sorted((n for n, loss in losses.items() if loss), key=lambda n: (-losses[n], n))[:5]
+    )
     # asked again: the same review, nothing computed again
     again = ask(api, gid)
     del body["seen"]

@@ -21,6 +21,7 @@ from websockets.exceptions import ConnectionClosed
 
 from .conftest import Databases
 from .harness import Api, ServerProcess, Socket, stop_process, zoogames_command
+from .play import human_game, step
 
 pytestmark = pytest.mark.postgres
 
@@ -321,3 +322,38 @@ def test_a_bot_thinking_here_still_plays_after_a_rename_on_another_process(
     assert api_b.snapshot(gid)["number"] >= number + 1
     api_a.close()
     api_b.close()
+
+
+def test_bot_workers_compute_a_review_the_servers_only_queue(
+    cluster: tuple[str, list[ServerProcess], Path],
+) -> None:
+    """With external bots a review is computed by a bot worker: none while no worker runs,
+    then all of it, the same as the command line's."""
+    from zoogames.bots.teach import review as cli_review
+
+    url, servers, tmp = cluster
+    env = {"ZOOGAMES_RATE_LIMITS": "off", "ZOOGAMES_BOTS": "external"}
+    (server,) = start_servers(url, servers, tmp, 1, env)
+    api = Api(server.base)
+    gid, tokens = human_game(api, "aquarium-designer", 2, start_player=0)
+    rng = random.Random(2)
+    while api.snapshot(gid)["status"] != "over":
+        step(api, gid, tokens, rng)
+    asked = api.http.post(f"/api/games/{gid}/review").json()
+    assert asked["status"] == "computing" and asked["done"] == 0
+    time.sleep(1)
+    assert api.http.get(f"/api/games/{gid}/review").json()["done"] == 0  # no worker yet
+    worker = BotWorkerProcess(url, tmp / "bots.log", env)
+    try:
+        deadline = time.monotonic() + 60
+        while (body := api.http.get(f"/api/games/{gid}/review").json())["status"] != "done":
+            assert time.monotonic() < deadline, "no worker computed the review"
+            time.sleep(0.2)
+    finally:
+        worker.stop()
+        api.close()
+    record = Api(server.base).http.get(f"/api/games/{gid}/record").json()
+    expected = cli_review(record, iterations=body["iterations"], seats={0, 1})
+    assert [(d["number"], d["preferred"]) for d in body["decisions"]] == [
+        (d.number, d.preferred) for d in expected.decisions
+    ]
