@@ -29,7 +29,7 @@ def ask(api: Api, game_id: str) -> Any:
 def wait_done(api: Api, game_id: str, timeout: float = 120) -> dict[str, Any]:
     """Poll ``GET /api/games/{id}/review`` until it is done; the progress seen on the way."""
     deadline = time.monotonic() + timeout
-    seen = []
+    seen: list[int] = []
     while time.monotonic() < deadline:
         r = api.http.get(f"/api/games/{game_id}/review")
         assert r.status_code == 200, r.text
