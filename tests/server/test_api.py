@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 
 import zoogames
 from zoogames.core.record import replay
@@ -23,6 +24,25 @@ def test_catalog_lists_every_game_with_its_options_and_the_bots(api: Api) -> Non
     assert [g["label"] for g in removed["groups"]] == ["Aquaretto", "Zooloretto"]
     specs = [b["spec"] for b in catalog["bots"]]
     assert "greedy" in specs and "mcts:seconds=2" in specs
+    # issue 18: the named levels first, marked as such
+    assert specs[:4] == ["beginner", "casual", "strong", "expert"]
+    assert [b["named"] for b in catalog["bots"]] == [True] * 4 + [False] * (len(specs) - 4)
+    assert {b["level"] for b in catalog["bots"][:4]} == {f"level.{s}" for s in specs[:4]}
+
+
+def test_each_named_level_sits_at_a_table_and_plays(api: Api) -> None:
+    for level in ("beginner", "casual", "strong", "expert"):
+        created = api.create(
+            "aquarium-designer",
+            [{"kind": "bot", "bot": level}, {"kind": "me", "name": "Anna"}],
+            start_player=0,
+        )
+        deadline = time.monotonic() + 30
+        while api.snapshot(created["id"])["number"] == 0:  # the level moves first
+            assert time.monotonic() < deadline, f"{level} never moved"
+            time.sleep(0.05)
+        seat = api.snapshot(created["id"])["seats"][0]
+        assert seat["kind"] == "bot" and seat["bot"] == level
 
 
 def test_a_new_game_gives_a_token_to_each_human_seat_and_shows_each_seat_its_view(

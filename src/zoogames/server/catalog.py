@@ -15,18 +15,32 @@ from zoogames import games
 from zoogames.core.game import JSON, Game, OptionSpec
 from zoogames.core.message import N_
 from zoogames.server.errors import ApiError
+from zoogames.server.ratings import BOT_RATINGS
 
 BOTS: tuple[tuple[str, str], ...] = (
+    ("beginner", "Beginner (makes a newcomer's mistakes)"),
+    ("casual", "Casual (the best move now)"),
+    ("strong", "Strong (searches up to 2 s a move)"),
+    ("expert", "Expert (searches up to 5 s a move)"),
     ("random", "Random (any legal move)"),
     ("greedy", "Greedy (the best move now)"),
     ("mcts:seconds=0.5", "MCTS, 0.5 s a move"),
     ("mcts:seconds=2", "MCTS, 2 s a move"),
     ("mcts:seconds=5", "MCTS, 5 s a move"),
 )
-"""The bot specs a seat may be given (``zoogames.bots.make``), with a label for the form."""
+"""The bot specs a seat may be given (``zoogames.bots.make``), with a label for the form:
+the named levels first (``bots/levels.py``, docs/bots.md "Levels"), then the bots by
+algorithm and time."""
+
+LEVELS = frozenset(("beginner", "casual", "strong", "expert"))
+"""The named levels among :data:`BOTS` (the form shows them as a group of their own)."""
 
 BOT_SPECS = frozenset(spec for spec, _ in BOTS)
 BOT_LEVELS = {
+    "beginner": N_("level.beginner"),
+    "casual": N_("level.casual"),
+    "strong": N_("level.strong"),
+    "expert": N_("level.expert"),
     "random": N_("level.random"),
     "greedy": N_("level.greedy"),
     "mcts:seconds=0.5": N_("level.mcts-0.5"),
@@ -49,7 +63,16 @@ def catalog() -> dict[str, JSON]:
             }
             for g in map(games.get, games.ids())
         ],
-        "bots": [{"spec": spec, "label": label, "level": BOT_LEVELS[spec]} for spec, label in BOTS],
+        "bots": [
+            {
+                "spec": spec,
+                "label": label,
+                "level": BOT_LEVELS[spec],
+                "named": spec in LEVELS,
+                "rated": spec in BOT_RATINGS,
+            }
+            for spec, label in BOTS
+        ],
     }
 
 

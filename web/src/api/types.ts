@@ -194,6 +194,10 @@ export interface BotSpec {
   label: string;
   /** The label's id in the game catalogue (`level.greedy`), from a server that sends it. */
   level?: string;
+  /** One of the named levels (beginner, casual, strong, expert): the form lists them first. */
+  named?: boolean;
+  /** It has a fixed public rating, so a rated game may seat it (docs/api.md, Ratings). */
+  rated?: boolean;
 }
 
 export interface Catalog {

@@ -25,8 +25,13 @@ const PACES = {
 } as const;
 type PaceChoice = keyof typeof PACES;
 
+/** The bot a new seat gets: the level that plays the best move now. */
+const DEFAULT_BOT = "casual";
+
 /** The bots a rated game may seat: those with a public rating (docs/api.md, Seats). */
-const RATED_BOTS = ["greedy", "random"];
+function ratedBots(catalog: Catalog | null): string[] {
+  return (catalog?.bots ?? []).filter((b) => b.rated).map((b) => b.spec);
+}
 
 /** How many seats are `kind`. */
 function count(seats: SeatChoice[], kind: string): number {
@@ -38,7 +43,7 @@ export function NewGame() {
   const [gameId, setGameId] = useState("aquaretto");
   const [players, setPlayers] = useState(2);
   const [options, setOptions] = useState<Record<string, unknown>>({});
-  const [seats, setSeats] = useState<SeatChoice[]>(["me", "greedy"]);
+  const [seats, setSeats] = useState<SeatChoice[]>(["me", DEFAULT_BOT]);
   const [name, setName] = useState("");
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
@@ -54,7 +59,8 @@ export function NewGame() {
   }, []);
 
   const game = catalog?.games.find((g) => g.id === gameId);
-  const bot = catalog?.bots.find((b) => b.spec === "greedy")?.spec ?? catalog?.bots[0]?.spec ?? "random";
+  const bot = catalog?.bots.find((b) => b.spec === DEFAULT_BOT)?.spec ?? catalog?.bots[0]?.spec ?? "random";
+  const rateable = ratedBots(catalog);
 
   const choosePlayers = (n: number) => {
     setPlayers(n);
@@ -210,13 +216,17 @@ export function NewGame() {
                   <option value="me">{t("new.seat-me")}</option>
                   <option value="invite">{t("new.seat-invite")}</option>
                   <option value="open">{t("new.seat-open")}</option>
-                  {catalog.bots
-                    .filter((b) => !rated || RATED_BOTS.includes(b.spec))
-                    .map((b) => (
-                      <option key={b.spec} value={b.spec}>
-                        {botChoice(b.level, b.label)}
-                      </option>
-                    ))}
+                  {[true, false].map((named) => (
+                    <optgroup key={String(named)} label={named ? t("new.bots-levels") : t("new.bots-other")}>
+                      {catalog.bots
+                        .filter((b) => !!b.named === named && (!rated || rateable.includes(b.spec)))
+                        .map((b) => (
+                          <option key={b.spec} value={b.spec}>
+                            {botChoice(b.level, b.label)}
+                          </option>
+                        ))}
+                    </optgroup>
+                  ))}
                 </select>
               </label>
             ))}
@@ -275,7 +285,7 @@ export function NewGame() {
                   onChange={() => {
                     setRated(!rated);
                     // A rated game seats only bots with a public rating.
-                    if (!rated) setSeats(seats.map((x) => (x === "me" || x === "invite" || x === "open" || RATED_BOTS.includes(x) ? x : "greedy")));
+                    if (!rated) setSeats(seats.map((x) => (x === "me" || x === "invite" || x === "open" || rateable.includes(x) ? x : (rateable[0] ?? bot))));
                   }}
                 />{" "}
                 {t("new.rated")}
