@@ -148,3 +148,20 @@ def test_a_review_cut_short_by_a_crash_goes_on_from_its_last_save(
         api.close()
     finally:
         server.stop()
+
+
+def test_asking_for_reviews_is_limited_per_client_address(
+    databases: Databases, tmp_path: Path
+) -> None:
+    env = {"ZOOGAMES_LIMIT_REVIEW": "2/minute"}
+    server = ServerProcess(databases.new("sqlite"), tmp_path / "server.log", tmp_path, env=env)
+    server.start()
+    try:
+        api = Api(server.base)
+        gid, _tokens = human_game(api, "aquarium-designer", 2)
+        codes = [api.http.post(f"/api/games/{gid}/review").status_code for _ in range(3)]
+        assert codes == [409, 409, 429]  # refused before the end, then not even asked
+        assert api.http.get(f"/api/games/{gid}/review").status_code == 200  # a read
+        api.close()
+    finally:
+        server.stop()

@@ -89,7 +89,7 @@ export function WinChart({ decisions, names, total, points }: { decisions: Revie
   const { t } = useT();
   const w = 600;
   const h = 180;
-  const pad = 40;
+  const pad = 48;
   const x = (n: number) => pad + ((w - 2 * pad) * n) / Math.max(1, total);
   const y = (v: number) => h - pad + (2 * pad - h) * v;
   const byNumber = new Map(decisions.map((d) => [d.number, d]));
@@ -112,7 +112,7 @@ export function WinChart({ decisions, names, total, points }: { decisions: Revie
               points={pts.join(" ")}
               fill="none"
               stroke={SEAT_COLOURS[seat % SEAT_COLOURS.length]}
-              stroke-width="2"
+              stroke-width="3"
               stroke-dasharray={DASHES[seat % DASHES.length]}
               data-seat-line={seat}
             />
