@@ -66,9 +66,9 @@ def test_review_a_finished_game_and_step_to_a_turning_point(page: Page, server: 
     expect(decision).to_be_visible()
     # the position before the decision: "move n of N" played so far, the next one reviewed
     assert decision.inner_text().startswith(f"Move {first + 1}, reviewed:")
-    # one step on: a position that is not a decision of the review may have none
-    page.keyboard.press("ArrowLeft")
-    page.wait_for_selector(f'[data-replay="{first - 1}"] [data-board]')
+    # the keys step on from there (the turning point may be the game's first move)
+    page.keyboard.press("ArrowRight")
+    page.wait_for_selector(f'[data-replay="{first + 1}"] [data-board]')
     # a reload keeps the review: it is stored with the game, not computed again
     page.reload()
     expect(page.locator("[data-review]")).to_have_attribute("data-review", "done")
