@@ -8,6 +8,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from zoogames.server.ratings import bot_ratings
 from zoogames.server.store import Store, open_engine
 
 from .harness import Api, ServerProcess
@@ -79,7 +80,13 @@ def test_a_rated_game_updates_both_ratings_once_at_the_end(server: ServerProcess
         ordinals = [p["ordinal"] for p in board["players"]]
         assert ordinals == sorted(ordinals, reverse=True)
         bots = {b["bot"]: b for b in board["bots"]}
-        assert bots["greedy"]["mu"] == 46.154 and bots["random"]["mu"] == 3.846
+        fixed = bot_ratings("aquaretto")  # the measured results' ratings (ratings.py)
+        assert {spec: b["mu"] for spec, b in bots.items()} == {
+            spec: round(mu, 3) for spec, (mu, _) in fixed.items()
+        }
+        # the ladder's order: each level above the one below it
+        order = ["random", "beginner", "casual", "strong"]
+        assert [bots[s]["mu"] for s in order] == sorted(bots[s]["mu"] for s in order)
     finally:
         anna.close()
         ben.close()
@@ -94,7 +101,9 @@ def test_rated_games_are_for_signed_in_players_and_rated_bots(
     try:
         r = rated_game(player, [{"kind": "me"}, {"kind": "bot", "bot": "mcts:seconds=0.5"}])
         assert r.status_code == 422
-        assert r.json()["detail"] == "seat 1: a rated game takes only rated bots (greedy, random)"
+        rated = ", ".join(sorted(bot_ratings("aquaretto")))
+        assert r.json()["detail"] == f"seat 1: a rated game takes only rated bots ({rated})"
+        assert "mcts:seconds=0.5" not in rated and "random" in rated
         r = rated_game(player, [{"kind": "me"}, {"kind": "open"}], listed=True)
         assert r.status_code == 201
         gid = r.json()["id"]

@@ -15,7 +15,7 @@ from zoogames import games
 from zoogames.core.game import JSON, Game, OptionSpec
 from zoogames.core.message import N_
 from zoogames.server.errors import ApiError
-from zoogames.server.ratings import BOT_RATINGS
+from zoogames.server.ratings import rated_games
 
 BOTS: tuple[tuple[str, str], ...] = (
     ("beginner", "Beginner (makes a newcomer's mistakes)"),
@@ -69,7 +69,7 @@ def catalog() -> dict[str, JSON]:
                 "label": label,
                 "level": BOT_LEVELS[spec],
                 "named": spec in LEVELS,
-                "rated": spec in BOT_RATINGS,
+                "rated_in": rated_games(spec),
             }
             for spec, label in BOTS
         ],

@@ -6,18 +6,23 @@ once from the final ranking (points, then the game's tie-break: ``arena.stats.ra
 the bots' ratings stay as they are. A new player starts at OpenSkill's defaults
 (mu 25, sigma 25/3); leaderboards sort by the ordinal, mu - 3 sigma.
 
-**The bots' fixed ratings** (:data:`BOT_RATINGS`) come from the arena figures in
-docs/bots.md ("Strength", "Measured"): in each catalog game, ``greedy`` won all 100
-two-player games against ``random``. Those 100 results are fed, in turn, to the same
-model from the defaults (:func:`bot_ratings`), which gives ``greedy`` mu 46.15 and
-``random`` mu 3.85 (sigma 5.32 each) in every game. The MCTS specs the catalog offers
-(0.5, 2 and 5 seconds) were not measured head to head in a way that fits (docs/bots.md
-measures ``mcts:seconds=1``), so they have no rating and cannot sit at rated tables.
+**The bots' fixed ratings** (:func:`bot_rating`) come from the measured two-player results
+in docs/bots.md, per catalog game (:data:`MEASURED`): ``greedy`` against ``random`` (100
+games, "Strength"), and the ladder of the named levels (``benchmarks/ladder.py``,
+"Levels"): ``beginner`` against ``casual`` (which is ``greedy``), ``casual`` against
+``strong``, and ``strong`` against ``expert`` where it was measured. Those results are fed
+to the same model from its defaults in :data:`ORDERS` fixed random orders (OpenSkill rates
+game by game, so one order alone would weigh the last games most), and a bot's rating is
+its mean mu and sigma over them. A bot without a measured result in a game (the MCTS specs
+by seconds; ``expert`` where the ladder did not reach it) has no rating there and cannot
+sit at that game's rated tables.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from openskill.models import PlackettLuce
@@ -26,23 +31,62 @@ from zoogames.arena.stats import ranks
 
 MODEL = PlackettLuce()
 
-MEASURED: tuple[tuple[str, str, int, int], ...] = (("greedy", "random", 100, 0),)
-"""Two-player results from docs/bots.md, the same in every catalog game: (a, b, a's wins,
-b's wins)."""
+Result = tuple[str, str, int, int, int]
+"""A measured two-player match-up: (a, b, a's wins, b's wins, draws)."""
+
+GREEDY_RANDOM: Result = ("greedy", "random", 100, 0, 0)
+"""docs/bots.md, "Strength": the same in every catalog game."""
+
+MEASURED: dict[str, tuple[Result, ...]] = {
+    "aquaretto": (GREEDY_RANDOM, ("beginner", "greedy", 2, 14, 0), ("greedy", "strong", 0, 16, 0)),
+    "zooloretto": (GREEDY_RANDOM,),
+    "aquaretto-zooloretto": (GREEDY_RANDOM,),
+    "aquarium-designer": (GREEDY_RANDOM,),
+}
+"""Each catalog game's measured results (module docstring; docs/bots.md, Levels)."""
+
+ALIASES = {"casual": "greedy"}
+"""Level names that are another spec (``bots/levels.py``): they share its rating."""
+
+ORDERS = 20
+"""Random orders of the measured games whose ratings are averaged (module docstring)."""
 
 
-def bot_ratings() -> dict[str, tuple[float, float]]:
-    """(mu, sigma) per bot spec from :data:`MEASURED`, each game rated in turn."""
-    current = {spec: MODEL.rating(name=spec) for a, b, _, _ in MEASURED for spec in (a, b)}
-    for a, b, a_wins, b_wins in MEASURED:
-        for winner, loser in [(a, b)] * a_wins + [(b, a)] * b_wins:
-            [[won], [lost]] = MODEL.rate([[current[winner]], [current[loser]]], ranks=[0, 1])
-            current[winner], current[loser] = won, lost
-    return {spec: (r.mu, r.sigma) for spec, r in current.items()}
+@cache
+def bot_ratings(game: str) -> dict[str, tuple[float, float]]:
+    """(mu, sigma) per rated bot spec of ``game`` from :data:`MEASURED` (module docstring)."""
+    games: list[tuple[str, str, list[float]]] = []
+    for a, b, a_wins, b_wins, draws in MEASURED.get(game, ()):
+        games += [(a, b, [0.0, 1.0])] * a_wins + [(a, b, [1.0, 0.0])] * b_wins
+        games += [(a, b, [0.0, 0.0])] * draws
+    rng = random.Random(f"bot-ratings:{game}")
+    total: dict[str, list[float]] = {}
+    for _ in range(ORDERS):
+        rng.shuffle(games)
+        current: dict[str, Any] = {}
+        for a, b, order in games:
+            ra = current.setdefault(a, MODEL.rating())
+            rb = current.setdefault(b, MODEL.rating())
+            [[current[a]], [current[b]]] = MODEL.rate([[ra], [rb]], ranks=order)
+        for spec, r in current.items():
+            mu_sigma = total.setdefault(spec, [0.0, 0.0])
+            mu_sigma[0] += r.mu / ORDERS
+            mu_sigma[1] += r.sigma / ORDERS
+    out = {spec: (mu, sigma) for spec, (mu, sigma) in total.items()}
+    for alias, spec in ALIASES.items():
+        if spec in out:
+            out[alias] = out[spec]
+    return out
 
 
-BOT_RATINGS = bot_ratings()
-"""The bots' fixed public ratings (module docstring), the same at every catalog game."""
+def bot_rating(game: str, spec: str | None) -> tuple[float, float] | None:
+    """The fixed (mu, sigma) of bot ``spec`` at ``game``; ``None`` if it has none there."""
+    return None if spec is None else bot_ratings(game).get(spec)
+
+
+def rated_games(spec: str) -> list[str]:
+    """The catalog games at which bot ``spec`` has a fixed rating."""
+    return [game for game in MEASURED if spec in bot_ratings(game)]
 
 
 def ordinal(mu: float, sigma: float) -> float:

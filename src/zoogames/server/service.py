@@ -47,7 +47,7 @@ from zoogames.server.notify import (
     new_vapid_key,
 )
 from zoogames.server.ratelimit import RateLimits
-from zoogames.server.ratings import BOT_RATINGS, rating_json
+from zoogames.server.ratings import bot_rating, bot_ratings, rating_json
 from zoogames.server.settings import Settings
 from zoogames.server.store import BotTurn, Conflict, DeviceToken, Seat, Setup, Store
 from zoogames.server.table import WAITS, Planned, Table, described_steps, position_of
@@ -255,9 +255,11 @@ class Service:
         """Update the ratings of a rated game that is over (once: ``store.rate_game``)."""
         accounts = [s.account for s in table.seats]
         fixed = {
-            s.seat: BOT_RATINGS[s.bot]
+            s.seat: rating
             for s in table.seats
-            if s.kind == "bot" and s.account is None and s.bot in BOT_RATINGS
+            if s.kind == "bot"
+            and s.account is None
+            and (rating := bot_rating(table.game, s.bot)) is not None
         }
         result = table.result()
         if result is None:
@@ -337,12 +339,12 @@ class Service:
             if account is None:
                 raise ApiError(401, "sign in to create a rated game")
             for i, s in enumerate(seats):
-                if s.kind == "bot" and s.bot not in BOT_RATINGS:
-                    rated_bots = ", ".join(BOT_RATINGS)
+                if s.kind == "bot" and bot_rating(game_id, s.bot) is None:
+                    rated_bots = ", ".join(sorted(bot_ratings(game_id)))
                     raise ApiError(
                         422, f"seat {i}: a rated game takes only rated bots ({rated_bots})"
                     )
-            if leave_bot is not None and leave_bot not in BOT_RATINGS:
+            if leave_bot is not None and bot_rating(game_id, leave_bot) is None:
                 raise ApiError(422, "a rated game's leave_bot must be a rated bot")
         if hints and rated:
             raise ApiError(422, "a rated game allows no hints")
@@ -946,7 +948,7 @@ class Service:
         ]
         bots: list[JSON] = [
             {"bot": spec, "label": catalog.bot_label(spec), **rating_json(mu, sigma)}
-            for spec, (mu, sigma) in BOT_RATINGS.items()
+            for spec, (mu, sigma) in bot_ratings(game.id).items()
         ]
         return {"game": game.id, "players": players, "bots": bots}
 

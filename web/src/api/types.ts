@@ -196,8 +196,8 @@ export interface BotSpec {
   level?: string;
   /** One of the named levels (beginner, casual, strong, expert): the form lists them first. */
   named?: boolean;
-  /** It has a fixed public rating, so a rated game may seat it (docs/api.md, Ratings). */
-  rated?: boolean;
+  /** The games in which it has a fixed public rating, so that a rated game may seat it. */
+  rated_in?: string[];
 }
 
 export interface Catalog {

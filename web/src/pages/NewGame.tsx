@@ -28,9 +28,9 @@ type PaceChoice = keyof typeof PACES;
 /** The bot a new seat gets: the level that plays the best move now. */
 const DEFAULT_BOT = "casual";
 
-/** The bots a rated game may seat: those with a public rating (docs/api.md, Seats). */
-function ratedBots(catalog: Catalog | null): string[] {
-  return (catalog?.bots ?? []).filter((b) => b.rated).map((b) => b.spec);
+/** The bots a rated game of `game` may seat: those with a public rating there (docs/api.md, Seats). */
+function ratedBots(catalog: Catalog | null, game: string): string[] {
+  return (catalog?.bots ?? []).filter((b) => b.rated_in?.includes(game)).map((b) => b.spec);
 }
 
 /** How many seats are `kind`. */
@@ -60,7 +60,7 @@ export function NewGame() {
 
   const game = catalog?.games.find((g) => g.id === gameId);
   const bot = catalog?.bots.find((b) => b.spec === DEFAULT_BOT)?.spec ?? catalog?.bots[0]?.spec ?? "random";
-  const rateable = ratedBots(catalog);
+  const rateable = ratedBots(catalog, gameId);
 
   const choosePlayers = (n: number) => {
     setPlayers(n);
