@@ -77,6 +77,17 @@ def test_a_hint_suggests_a_legal_action_and_is_kept_for_the_position(api: Api) -
     assert found["number"] == snap["number"] and found["seat"] == 0
     assert found["actions"][0] in snap["view"]["legal"]
     assert ask(api, gid, token).json() == found
+    # where there is a choice: the alternatives the search weighed, each legal and in words
+    while len(snap["view"]["legal"]) < 2:
+        snap = api.act(gid, token, snap["view"]["legal"][0], snap["number"]).json()
+        while api.snapshot(gid)["view"]["to_move"] != 0:  # the bot moves
+            pass
+        snap = api.snapshot(gid, token)
+    found = ask(api, gid, token).json()
+    assert found["alternatives"] and found["value"] is not None
+    for alt in found["alternatives"]:
+        assert alt["action"] in snap["view"]["legal"]
+        assert alt["message"]["id"] and 0 <= alt["value"] <= 1
 
 
 _names = itertools.count()

@@ -50,7 +50,14 @@ from zoogames.server.ratelimit import RateLimits
 from zoogames.server.ratings import bot_rating, bot_ratings, rating_json
 from zoogames.server.settings import Settings
 from zoogames.server.store import BotTurn, Conflict, DeviceToken, Seat, Setup, Store
-from zoogames.server.table import WAITS, Planned, Table, described_steps, position_of
+from zoogames.server.table import (
+    WAITS,
+    Planned,
+    Table,
+    described_alternatives,
+    described_steps,
+    position_of,
+)
 
 log = logging.getLogger("zoogames.server")
 T = TypeVar("T")
@@ -1381,6 +1388,9 @@ class Service:
             actions = found.get("actions")
             if table.number == number and isinstance(actions, list):
                 found["steps"] = described_steps(table.state, seat, [str(a) for a in actions])
+                found["alternatives"] = described_alternatives(
+                    table.state, seat, found.get("alternatives")
+                )
             table.hint = (key, found)
         return found
 

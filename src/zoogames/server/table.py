@@ -152,6 +152,26 @@ def described_steps(state: State, seat: int, actions: list[str]) -> list[dict[st
     return steps
 
 
+def described_alternatives(state: State, seat: int, alternatives: JSON) -> list[JSON]:
+    """A hint's alternatives (``[{action, visits, value}]``), each with its ``message``.
+
+    They are the first step's alternatives, all legal now: each is described on the real
+    position (what any seat would read in the log once played). One that is not (a stale
+    answer) is left out.
+    """
+    out: list[JSON] = []
+    for alt in alternatives if isinstance(alternatives, list) else []:
+        if not isinstance(alt, dict):
+            continue
+        try:
+            action = state.game.parse_action(str(alt.get("action")))
+        except IllegalAction:
+            continue
+        if state.check(action) is None:
+            out.append({**alt, "message": state.describe(action, seat).to_json()})
+    return out
+
+
 class Table:
     """One game being played (see the module docstring)."""
 

@@ -124,7 +124,7 @@ export interface Hint {
    * chance of winning; not calibrated); null when there was nothing to choose. */
   value?: number | null;
   /** The actions the search considered at the first step, the most visited first. */
-  alternatives?: { action: string; visits: number; value: number }[];
+  alternatives?: { action: string; visits: number; value: number; message?: Message }[];
 }
 
 /** One decision of a reviewed game (docs/api.md, Reviews). */

@@ -7,6 +7,9 @@ import type { Hint, Snapshot } from "../api/types";
 import { useT } from "../i18n/hooks";
 import { renderMessage } from "../i18n/message";
 
+/** The alternatives shown at most. */
+const OTHERS = 3;
+
 interface Props {
   id: string;
   snapshot: Snapshot;
@@ -49,6 +52,16 @@ export function HintBox({ id, snapshot, token, names, onShow }: Props) {
     );
   };
   const steps = hint?.steps ?? [];
+  // What the search weighed against its choice, in words (those the server could describe).
+  // Placements of one expansion read alike: each sentence once (its most visited action).
+  const said = new Set<string>(steps.slice(0, 1).map((x) => renderMessage(x.message, names)));
+  const others = [];
+  for (const a of hint?.alternatives ?? []) {
+    const text = a.message && a.action !== hint?.actions[0] ? renderMessage(a.message, names) : "";
+    if (!text || said.has(text) || others.length >= OTHERS) continue;
+    said.add(text);
+    others.push({ ...a, text });
+  }
   return (
     <section class="hint-box" aria-live="polite" data-hint={hint ? hint.actions.join(" | ") : ""}>
       {!hint && (
@@ -71,6 +84,19 @@ export function HintBox({ id, snapshot, token, names, onShow }: Props) {
             <p class="hint-estimate" data-hint-value={hint.value}>
               {t("hint.win-chance", { percent: Math.round(hint.value * 100) })}
             </p>
+          )}
+          {others.length > 0 && (
+            <div class="hint-others">
+              <p class="hint-estimate">{t("hint.others")}</p>
+              <ul>
+                {others.map((a) => (
+                  <li key={a.action} data-hint-other={a.action}>
+                    {`${names[hint.seat] ?? ""} ${a.text}`}
+                    {snapshot.seats.length > 1 && ` ${t("hint.other-chance", { percent: Math.round(a.value * 100) })}`}
+                  </li>
+                ))}
+              </ul>
+            </div>
           )}
         </div>
       )}
