@@ -131,3 +131,31 @@ def artifacts() -> Path:
     """Where screenshots go (gitignored): kept after the run for people to look at."""
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
+
+
+AXE = ROOT / "web" / "node_modules" / "axe-core" / "axe.min.js"
+"""axe-core's script, from the client's dev dependencies."""
+
+SERIOUS = """async (selector) => (await axe.run(document.querySelector(selector),
+       {resultTypes: ['violations']})).violations
+     .filter(v => v.impact === 'serious' || v.impact === 'critical')
+     .map(v => v.id + ': ' + v.nodes.map(n => n.html.slice(0, 80)).join(' | '))"""
+
+
+def serious_violations(page: Page, selector: str = "html") -> list[str]:
+    """axe's serious and critical violations inside ``selector`` (each id and its places).
+
+    The page's context must bypass the Content-Security-Policy (``audited``): the server's
+    policy (script-src 'self') rightly refuses the script the test adds.
+    """
+    page.add_script_tag(path=str(AXE))
+    found: list[str] = page.evaluate(SERIOUS, selector)
+    return found
+
+
+@pytest.fixture
+def audited(browser: Browser) -> Iterator[Page]:
+    """A laptop page whose Content-Security-Policy lets the test add axe's script."""
+    context = new_context(browser, bypass_csp=True)
+    yield context.new_page()
+    context.close()

@@ -12,11 +12,11 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page
 
-from tests.e2e.conftest import INSTANT, LAPTOP
+from tests.e2e.conftest import INSTANT, LAPTOP, serious_violations
 from tests.e2e.pages import create_game
 from tests.e2e.player import ClickingPlayer, legal, status
 from tests.e2e.positions import store_game, to_move
-from tests.e2e.server import ROOT, Server
+from tests.e2e.server import Server
 
 GAMES = [  # the game, its seats, the title the page shows in Czech's sentence
     ("aquaretto", ["me", "greedy"]),
@@ -137,13 +137,6 @@ def test_the_switcher_changes_the_language_and_it_stays_after_a_reload(
     assert page.locator(".move-log h2").inner_text() == "Moves"
 
 
-AXE = ROOT / "web" / "node_modules" / "axe-core" / "axe.min.js"
-SERIOUS = """async () => (await axe.run(document, {resultTypes: ['violations']})).violations
-     .filter(v => v.impact === 'serious' || v.impact === 'critical')
-     .map(v => v.id + ': ' + v.nodes.map(n => n.html.slice(0, 80)).join(' | '))"""
-"""axe's serious and critical violations on the page, as test_table.py's audit counts them."""
-
-
 MID_GAME = {"aquaretto": 30, "zooloretto": 30, "aquaretto-zooloretto": 40, "aquarium-designer": 8}
 """Actions into a 2-player game of each (test_table.py's audit's positions)."""
 
@@ -162,7 +155,6 @@ def test_axe_finds_no_serious_violation_in_czech(
         page.goto(stored.link(server))
         page.wait_for_selector("main.play:not([data-legal='[]'])")
         assert page.evaluate("document.documentElement.lang") == "cs"
-        page.add_script_tag(path=str(AXE))
-        assert page.evaluate(SERIOUS) == []
+        assert serious_violations(page) == []
     finally:
         context.close()

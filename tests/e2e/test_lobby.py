@@ -4,16 +4,12 @@ turns while the tab's title marks whose turn it is. The new pages pass axe."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
 from playwright.sync_api import Browser, Page
 
-from tests.e2e.conftest import new_context
+from tests.e2e.conftest import new_context, serious_violations
 from tests.e2e.player import ClickingPlayer, legal
 from tests.e2e.positions import store_game
 from tests.e2e.server import Server
-from tests.e2e.test_table import AXE
 
 PASSWORD = "a long enough password"
 MARK = "(your turn)"
@@ -256,14 +252,6 @@ def test_a_rematch_at_the_end_deals_anew_for_both_players(browser: Browser, serv
         second_context.close()
 
 
-@pytest.fixture
-def audited(browser: Browser) -> Iterator[Page]:
-    """A page whose Content-Security-Policy lets the test add axe's script."""
-    context = new_context(browser, bypass_csp=True)
-    yield context.new_page()
-    context.close()
-
-
 def test_the_new_pages_pass_axe(audited: Page, server: Server) -> None:
     page = audited
     sign_up(page, server, "Axel_lobby")
@@ -276,10 +264,4 @@ def test_the_new_pages_pass_axe(audited: Page, server: Server) -> None:
     ]:
         page.goto(server.url + path)
         page.wait_for_selector(ready)
-        page.add_script_tag(path=str(AXE))
-        found = page.evaluate(
-            """async () => (await axe.run(document, {resultTypes: ['violations']})).violations
-                 .filter(v => v.impact === 'serious' || v.impact === 'critical')
-                 .map(v => v.id + ': ' + v.nodes.map(n => n.html.slice(0, 80)).join(' | '))"""
-        )
-        assert (path, found) == (path, [])
+        assert (path, serious_violations(page)) == (path, [])

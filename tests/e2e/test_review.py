@@ -5,17 +5,14 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import APIRequestContext, Browser, Page, ViewportSize, expect
 
-from tests.e2e.conftest import LAPTOP, PHONE, new_context
-from tests.e2e.server import ROOT, Server
-
-AXE = ROOT / "web" / "node_modules" / "axe-core" / "axe.min.js"
+from tests.e2e.conftest import LAPTOP, PHONE, serious_violations
+from tests.e2e.server import Server
 
 
 def finished_game(request: APIRequestContext, server: Server, seed: int) -> str:
@@ -101,14 +98,6 @@ def test_a_review_screenshot(
         context.close()
 
 
-@pytest.fixture
-def audited(browser: Browser) -> Iterator[Page]:
-    """A page that lets the test add axe's script (the server's CSP rightly refuses it)."""
-    context = new_context(browser, bypass_csp=True)
-    yield context.new_page()
-    context.close()
-
-
 def test_axe_finds_no_serious_violation_in_a_review(audited: Page, server: Server) -> None:
     gid = finished_game(audited.request, server, seed=5)
     audited.goto(server.url + f"/play/{gid}")
@@ -118,11 +107,4 @@ def test_axe_finds_no_serious_violation_in_a_review(audited: Page, server: Serve
     )
     audited.locator("[data-turning-point]").first.click()
     audited.wait_for_selector("[data-replay-decision]")
-    audited.add_script_tag(path=str(AXE))
-    found = audited.evaluate(
-        """async () => (await axe.run(document.querySelector('main'),
-                                      {resultTypes: ['violations']})).violations
-             .filter(v => v.impact === 'serious' || v.impact === 'critical')
-             .map(v => v.id + ': ' + v.nodes.map(n => n.html.slice(0, 80)).join(' | '))"""
-    )
-    assert found == []
+    assert serious_violations(audited, "main") == []

@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from playwright.sync_api import Page
 
-import pytest
-from playwright.sync_api import Browser, Page
-
-from tests.e2e.conftest import new_context
+from tests.e2e.conftest import serious_violations
 from tests.e2e.pages import create_game
 from tests.e2e.server import Server
-from tests.e2e.test_table import AXE
 
 DIALOG = "dialog.rules-dialog"
 
@@ -84,22 +80,7 @@ def test_on_a_phone_the_dialog_fits_the_screen_and_its_text_scrolls(
     assert phone.locator('[data-action="close-rules"]').is_visible()
 
 
-@pytest.fixture
-def audited(browser: Browser) -> Iterator[Page]:
-    """A page that lets the test add axe's script (the server's CSP rightly refuses it)."""
-    context = new_context(browser, bypass_csp=True)
-    yield context.new_page()
-    context.close()
-
-
 def test_axe_finds_no_serious_violation_in_the_open_dialog(audited: Page, server: Server) -> None:
     create_game(audited, server, "aquarium-designer", ["me", "greedy"])
     open_rules(audited)
-    audited.add_script_tag(path=str(AXE))
-    found = audited.evaluate(
-        """async () => (await axe.run(document.querySelector('dialog[open]'),
-                                      {resultTypes: ['violations']})).violations
-             .filter(v => v.impact === 'serious' || v.impact === 'critical')
-             .map(v => v.id + ': ' + v.nodes.map(n => n.html.slice(0, 80)).join(' | '))"""
-    )
-    assert found == []
+    assert serious_violations(audited, "dialog[open]") == []

@@ -5,16 +5,16 @@ from __future__ import annotations
 
 import re
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import PHONE, new_context
+from tests.e2e.conftest import PHONE, serious_violations
 from tests.e2e.pages import create_game
 from tests.e2e.player import ClickingPlayer, KeyboardPlayer, legal, status
 from tests.e2e.positions import store_game, to_move
-from tests.e2e.server import ROOT, Server
+from tests.e2e.server import Server
 from zoogames.core.game import State
 
 KEYBOARD = [  # the game, and what the keyboard must have placed on the board in its turn
@@ -249,18 +249,6 @@ def test_the_about_page_credits_the_pictures_and_serves_their_licence(
             assert len(r.read()) > 1000  # the licence's whole text
 
 
-AXE = ROOT / "web" / "node_modules" / "axe-core" / "axe.min.js"
-
-
-@pytest.fixture
-def audited(browser: Browser) -> Iterator[Page]:
-    """A laptop page whose Content-Security-Policy lets the test add axe's script: the
-    server's policy (script-src 'self') rightly refuses an inline one."""
-    context = new_context(browser, bypass_csp=True)
-    yield context.new_page()
-    context.close()
-
-
 @pytest.mark.parametrize(("game", "moves"), MID_GAME.items(), ids=list(MID_GAME))
 def test_axe_finds_no_serious_accessibility_violation(
     audited: Page, server: Server, game: str, moves: int
@@ -270,10 +258,4 @@ def test_axe_finds_no_serious_accessibility_violation(
     stored = store_game(server, game, ["me", "greedy"], seed=2, moves=moves, until=to_move(0))
     page.goto(stored.link(server))
     page.wait_for_selector("main.play:not([data-legal='[]'])")
-    page.add_script_tag(path=str(AXE))
-    found = page.evaluate(
-        """async () => (await axe.run(document, {resultTypes: ['violations']})).violations
-             .filter(v => v.impact === 'serious' || v.impact === 'critical')
-             .map(v => v.id + ': ' + v.nodes.map(n => n.html.slice(0, 80)).join(' | '))"""
-    )
-    assert found == []
+    assert serious_violations(page) == []

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
-from tests.e2e.conftest import INSTANT, LAPTOP, PHONE
+from tests.e2e.conftest import INSTANT, LAPTOP, PHONE, serious_violations
 from tests.e2e.player import ClickingPlayer, legal, status
 from tests.e2e.server import ROOT, Server
 
@@ -90,14 +90,6 @@ def test_a_tutorial_in_czech(czech: Page, server: Server) -> None:
     follow(czech, FIRST_LESSONS["zooloretto"], lang="cs")
 
 
-AXE = ROOT / "web" / "node_modules" / "axe-core" / "axe.min.js"
-SERIOUS = """async (selector) => (await axe.run(document.querySelector(selector),
-       {resultTypes: ['violations']})).violations
-     .filter(v => v.impact === 'serious' || v.impact === 'critical')
-     .map(v => v.id + ': ' + v.nodes.map(n => n.html.slice(0, 80)).join(' | '))"""
-"""axe's serious and critical violations inside one element (test_czech.py's audit)."""
-
-
 def test_leaving_hides_the_panel_for_good_and_the_game_goes_on(
     browser: Browser, server: Server
 ) -> None:
@@ -107,12 +99,10 @@ def test_leaving_hides_the_panel_for_good_and_the_game_goes_on(
         context.add_init_script(INSTANT)
         page = context.new_page()
         page.goto(server.url + "/")
-        page.add_script_tag(path=str(AXE))
-        assert page.evaluate(SERIOUS, ".learn") == []
+        assert serious_violations(page, ".learn") == []
         start_tutorial(page, server, "aquaretto")
         expect(page.locator(f'{PANEL}[data-lesson="draw"]')).to_be_visible()
-        page.add_script_tag(path=str(AXE))
-        assert page.evaluate(SERIOUS, PANEL) == []
+        assert serious_violations(page, PANEL) == []
         page.locator('[data-action="leave-tutorial"]').click()
         expect(page.locator(PANEL)).to_have_count(0)
         # A normal game from here: the learner plays on, and a reload keeps the panel away.
