@@ -15,7 +15,8 @@ What is played:
   ``strong``–``expert``), ``--games`` games each, the seats swapped every other game on
   the same deal (the arena's rotation);
 - 4 players: the levels together at one table, ``--games-4p`` games, rotated through
-  the seats; with fewer than four levels the last one fills the remaining seats.
+  the seats; with fewer than four levels the weakest fill the remaining seats (three
+  levels: ``beginner``, ``casual``, ``strong``, ``beginner``).
 
 Each match-up is an arena run under ``--out`` (``<game>-<n>p/<a>-<b>``), so rerunning the
 same command continues it. The ratings pool every match-up found there among ``--levels``,
@@ -57,7 +58,9 @@ def matchups(levels: list[str], players: int) -> list[tuple[str, list[str]]]:
     """(folder name, levels per seat) of each arena run for ``players`` players."""
     if players == 2:
         return [(f"{a}-{b}", [a, b]) for a, b in itertools.pairwise(levels)]
-    return [("-".join(levels), levels[:players])]
+    # fewer levels than seats: the weakest fill the rest (the cheapest to play)
+    seats = [*levels, *levels][:players]
+    return [("-".join(seats), seats)]
 
 
 def _rate_once(records: list[dict[str, Any]], names: dict[str, str]) -> dict[str, float]:
