@@ -139,9 +139,9 @@ class Service:
         self.turns_queued = asyncio.Event()
         """Set when some process queued a bot turn (what bot workers wait for)."""
         self._hints: dict[tuple[str, int, int], asyncio.Future[JSON]] = {}
+        """Hints asked of the bot workers, by (game, seat, revision), until they come."""
         self._reviewing: set[str] = set()
         """Games whose review this process is computing now (``compute_review``)."""
-        """Hints asked of the bot workers, by (game, seat, revision), until they come."""
         self.bots = bots
         self.hub = hub
         self.settings = settings or Settings()

@@ -1461,7 +1461,12 @@ class Store:
     def save_review(
         self, game_id: str, decisions: list[dict[str, Any]], lease_seconds: float
     ) -> None:
-        """Store the decisions searched so far; renew the lease, or end it when all are."""
+        """Store the decisions searched so far; renew the lease, or end it when all are.
+
+        Never fewer than are stored: a process whose lease ran out while a step waited for
+        a worker, and which goes on beside the one that took the review over, computes the
+        same decisions (each has its own seed) and cannot take the progress back.
+        """
         now = _now()
         with self.engine.begin() as conn:
             total = conn.execute(
@@ -1470,7 +1475,7 @@ class Store:
             finished = len(decisions) >= total
             conn.execute(
                 update(ReviewRow)
-                .where(ReviewRow.game_id == game_id)
+                .where(ReviewRow.game_id == game_id, ReviewRow.done <= len(decisions))
                 .values(
                     decisions=decisions,
                     done=len(decisions),
