@@ -114,5 +114,5 @@ def summary(data: ReviewData | None) -> dict[str, JSON]:
     }
     if data.finished:
         out["decisions"] = data.decisions
-        out["turning_points"] = list(turning_points(data.decisions))
+        out["turning_points"] = list[JSON](turning_points(data.decisions))
     return out

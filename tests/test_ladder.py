@@ -1,0 +1,73 @@
+"""Issue 18: the ladder's ratings (``benchmarks/ladder.py``) on made-up results.
+
+A clear ladder is separated, a coin flip is not, a clean sweep of three games is not
+(the bootstrap cannot move it, the win-rate interval can), and the order of the games
+does not decide the ratings.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tests.scripts import load_script
+from zoogames.bots.levels import LEVELS
+
+ladder = load_script(Path(__file__).parents[1] / "benchmarks" / "ladder.py", "ladder")
+
+
+def games(a: str, b: str, a_wins: int, b_wins: int) -> list[dict[str, Any]]:
+    """Made-up 2-player records of levels ``a`` and ``b``: the seats swap every game."""
+    out = []
+    for i in range(a_wins + b_wins):
+        a_won = i < a_wins
+        seats = [a, b] if i % 2 == 0 else [b, a]
+        scores = [10, 5] if (seats[0] == a) == a_won else [5, 10]
+        out.append(
+            {
+                "arena": {"bots": [LEVELS[s] for s in seats], "index": i},
+                "result": {"scores": scores, "winners": [scores.index(10)]},
+                "options": {"players": 2},
+            }
+        )
+    return out
+
+
+def test_a_clear_ladder_is_separated_and_ordered() -> None:
+    runs = {
+        "beginner-casual": games("beginner", "casual", 3, 17),
+        "casual-strong": games("casual", "strong", 2, 18),
+    }
+    rated = ladder.rate(runs, ["beginner", "casual", "strong"], orders=5, bootstrap=100)
+    levels = rated["levels"]
+    assert levels["beginner"]["rating"] < levels["casual"]["rating"] < levels["strong"]["rating"]
+    for r in levels.values():
+        assert r["lo"] <= r["rating"] <= r["hi"]
+    assert rated["separated"] == {"beginner<casual": True, "casual<strong": True}
+
+
+def test_a_coin_flip_or_a_short_sweep_is_not_separated() -> None:
+    flip = ladder.rate({"strong-expert": games("strong", "expert", 10, 10)}, ["strong", "expert"])
+    assert flip["separated"] == {"strong<expert": False}
+    sweep = ladder.rate({"strong-expert": games("strong", "expert", 0, 3)}, ["strong", "expert"])
+    assert sweep["separated"] == {"strong<expert": False}  # 3 of 3: Wilson's 95% reaches 44%
+
+
+def test_the_order_of_the_games_does_not_decide_the_ratings() -> None:
+    runs = {"casual-strong": games("casual", "strong", 6, 14)}
+    backwards = {"casual-strong": runs["casual-strong"][::-1]}
+    a = ladder.rate(runs, ["casual", "strong"], orders=20, bootstrap=10)
+    b = ladder.rate(backwards, ["casual", "strong"], orders=20, bootstrap=10)
+    for level in ("casual", "strong"):
+        assert abs(a["levels"][level]["rating"] - b["levels"][level]["rating"]) < 1.5
+
+
+def test_four_players_with_three_levels_seat_the_weakest_twice() -> None:
+    assert ladder.matchups(["beginner", "casual", "strong"], 4) == [
+        ("beginner-casual-strong-beginner", ["beginner", "casual", "strong", "beginner"])
+    ]
+    assert [k for k, _ in ladder.matchups(list(LEVELS), 2)] == [
+        "beginner-casual",
+        "casual-strong",
+        "strong-expert",
+    ]
