@@ -177,6 +177,23 @@ def win_rates(runs: dict[str, list[dict[str, Any]]], names: dict[str, str]) -> d
     return out
 
 
+def iterations(runs: dict[str, list[dict[str, Any]]], names: dict[str, str]) -> dict[str, int]:
+    """Each searching level's mean MCTS iterations per decision over the games.
+
+    A level capped in seconds (``strong``, ``expert``) searches less on a busy machine:
+    this says how much of its budget it had.
+    """
+    totals: dict[str, list[int]] = {}
+    for recs in runs.values():
+        for rec in recs:
+            for spec, stats in zip(rec["arena"]["bots"], rec["arena"]["stats"], strict=True):
+                if stats and stats.get("decisions"):
+                    t = totals.setdefault(names[spec], [0, 0])
+                    t[0] += int(stats["iterations"])
+                    t[1] += int(stats["decisions"])
+    return {level: round(i / d) for level, (i, d) in totals.items() if d}
+
+
 def plot(lines: list[dict[str, Any]], path: Path, levels: list[str]) -> None:
     """One panel per game: each level's rating and interval, 2 and 4 players side by side."""
     import matplotlib
@@ -261,6 +278,7 @@ def main(argv: list[str] | None = None) -> int:
                 "players": players,
                 **rate(runs, levels, args.orders, args.bootstrap, args.seed),
                 "matchups": win_rates(runs, names),
+                "iterations_per_decision": iterations(runs, names),
                 "specs": {level: LEVELS[level] for level in levels},
                 "seconds": round(time.perf_counter() - start, 1),
             }
