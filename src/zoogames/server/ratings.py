@@ -13,9 +13,9 @@ games, "Strength"), and the ladder of the named levels (``benchmarks/ladder.py``
 ``strong``, and ``strong`` against ``expert`` where it was measured. Those results are fed
 to the same model from its defaults in :data:`ORDERS` fixed random orders (OpenSkill rates
 game by game, so one order alone would weigh the last games most), and a bot's rating is
-its mean mu and sigma over them. A bot without a measured result in a game (the MCTS specs
-by seconds; ``expert`` where the ladder did not reach it) has no rating there and cannot
-sit at that game's rated tables.
+its mean mu and sigma over them. A bot with fewer than :data:`MIN_GAMES` measured games in a
+game (the MCTS specs by seconds; ``expert`` where the ladder did not reach it) has no
+rating there and cannot sit at that game's rated tables.
 """
 
 from __future__ import annotations
@@ -38,15 +38,37 @@ GREEDY_RANDOM: Result = ("greedy", "random", 100, 0, 0)
 """docs/bots.md, "Strength": the same in every catalog game."""
 
 MEASURED: dict[str, tuple[Result, ...]] = {
-    "aquaretto": (GREEDY_RANDOM, ("beginner", "greedy", 2, 14, 0), ("greedy", "strong", 0, 16, 0)),
-    "zooloretto": (GREEDY_RANDOM,),
-    "aquaretto-zooloretto": (GREEDY_RANDOM,),
-    "aquarium-designer": (GREEDY_RANDOM,),
+    "aquaretto": (
+        GREEDY_RANDOM,
+        ("beginner", "greedy", 2, 14, 0),
+        ("greedy", "strong", 0, 16, 0),
+    ),
+    "zooloretto": (
+        GREEDY_RANDOM,
+        ("beginner", "greedy", 0, 16, 0),
+        ("greedy", "strong", 2, 14, 0),
+    ),
+    "aquaretto-zooloretto": (
+        GREEDY_RANDOM,
+        ("beginner", "greedy", 0, 16, 0),
+        ("greedy", "strong", 0, 16, 0),
+    ),
+    "aquarium-designer": (
+        GREEDY_RANDOM,
+        ("beginner", "greedy", 0, 16, 0),
+        ("greedy", "strong", 14, 33, 1),
+        ("strong", "expert", 4, 3, 1),
+    ),
 }
 """Each catalog game's measured results (module docstring; docs/bots.md, Levels)."""
 
 ALIASES = {"casual": "greedy"}
 """Level names that are another spec (``bots/levels.py``): they share its rating."""
+
+MIN_GAMES = 16
+"""The measured games a bot needs in a game to be rated there: fewer leave its rating
+near the model's starting point whatever the results (8 games gave Aquarium Designer's
+``expert``, level with ``strong``, a rating below ``casual``, whom it never met)."""
 
 ORDERS = 20
 """Random orders of the measured games whose ratings are averaged (module docstring)."""
@@ -72,7 +94,11 @@ def bot_ratings(game: str) -> dict[str, tuple[float, float]]:
             mu_sigma = total.setdefault(spec, [0.0, 0.0])
             mu_sigma[0] += r.mu / ORDERS
             mu_sigma[1] += r.sigma / ORDERS
-    out = {spec: (mu, sigma) for spec, (mu, sigma) in total.items()}
+    played: dict[str, int] = {}
+    for a, b, _ in games:
+        played[a] = played.get(a, 0) + 1
+        played[b] = played.get(b, 0) + 1
+    out = {spec: (mu, sigma) for spec, (mu, sigma) in total.items() if played[spec] >= MIN_GAMES}
     for alias, spec in ALIASES.items():
         if spec in out:
             out[alias] = out[spec]
