@@ -47,6 +47,7 @@ MEASURED: dict[str, tuple[Result, ...]] = {
         GREEDY_RANDOM,
         ("beginner", "greedy", 0, 16, 0),
         ("greedy", "strong", 2, 14, 0),
+        ("strong", "expert", 6, 2, 0),
     ),
     "aquaretto-zooloretto": (
         GREEDY_RANDOM,
