@@ -50,7 +50,7 @@ from typing import Any
 import zoogames
 from zoogames.arena import ArenaConfig, run
 from zoogames.arena.runner import load_games
-from zoogames.arena.stats import ranks
+from zoogames.arena.stats import ratings
 from zoogames.bots.levels import LEVELS
 
 
@@ -65,24 +65,7 @@ def matchups(levels: list[str], players: int) -> list[tuple[str, list[str]]]:
 
 def _rate_once(records: list[dict[str, Any]], names: dict[str, str]) -> dict[str, float]:
     """Each level's OpenSkill ``mu`` after rating ``records`` in the order given."""
-    from openskill.models import PlackettLuce
-
-    model = PlackettLuce()
-    current: dict[str, Any] = {}
-    for rec in records:
-        lineup = [names[spec] for spec in rec["arena"]["bots"]]
-        for level in lineup:
-            current.setdefault(level, model.rating(name=level))
-        teams = [[model.rating(mu=current[s].mu, sigma=current[s].sigma)] for s in lineup]
-        new = model.rate(teams, ranks=ranks(rec))
-        updates: dict[str, list[Any]] = {}
-        for level, team in zip(lineup, new, strict=True):
-            updates.setdefault(level, []).append(team[0])
-        for level, rs in updates.items():
-            current[level] = model.rating(
-                mu=sum(r.mu for r in rs) / len(rs), sigma=sum(r.sigma for r in rs) / len(rs)
-            )
-    return {level: r.mu for level, r in current.items()}
+    return {level: r["mu"] for level, r in ratings(records, names.__getitem__).items()}
 
 
 def _mean_rating(

@@ -159,3 +159,13 @@ def audited(browser: Browser) -> Iterator[Page]:
     context = new_context(browser, bypass_csp=True)
     yield context.new_page()
     context.close()
+
+
+@pytest.fixture
+def czech(browser: Browser) -> Iterator[Page]:
+    """A laptop page in a browser whose language is Czech."""
+    context = browser.new_context(viewport=LAPTOP, locale="cs-CZ")
+    context.set_default_timeout(15_000)
+    context.add_init_script(INSTANT)
+    yield context.new_page()
+    context.close()

@@ -7,7 +7,6 @@ remembered in localStorage the client takes it (web/src/i18n/index.ts)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, Page
@@ -27,16 +26,6 @@ GAMES = [  # the game, its seats, the title the page shows in Czech's sentence
 
 ENGLISH = re.compile(r"\b(Your turn|Moves|Round|No moves yet|live scores|settings|Seat \d)\b")
 """Words of the English page that must not be left on a Czech one."""
-
-
-@pytest.fixture
-def czech(browser: Browser) -> Iterator[Page]:
-    """A laptop page in a browser whose language is Czech."""
-    context = browser.new_context(viewport=LAPTOP, locale="cs-CZ")
-    context.set_default_timeout(15_000)
-    context.add_init_script(INSTANT)
-    yield context.new_page()
-    context.close()
 
 
 @pytest.mark.parametrize(("game", "seats"), GAMES, ids=[g for g, _ in GAMES])

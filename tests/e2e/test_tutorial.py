@@ -5,7 +5,6 @@ three lessons by clicking what they say, in English and in Czech; leave one; aud
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -71,16 +70,6 @@ def test_the_first_three_lessons_come_in_order_and_are_followed(
 ) -> None:
     start_tutorial(page, server, game)
     follow(page, FIRST_LESSONS[game])
-
-
-@pytest.fixture
-def czech(browser: Browser) -> Iterator[Page]:
-    """A laptop page in a browser whose language is Czech."""
-    context = browser.new_context(viewport=LAPTOP, locale="cs-CZ")
-    context.set_default_timeout(15_000)
-    context.add_init_script(INSTANT)
-    yield context.new_page()
-    context.close()
 
 
 def test_a_tutorial_in_czech(czech: Page, server: Server) -> None:

@@ -20,7 +20,7 @@ Conventions:
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 Z95 = 1.959963984540054
@@ -79,14 +79,20 @@ def ranks(record: dict[str, Any]) -> list[float]:
     return [float(sum(1 for other in keys if other > k)) for k in keys]
 
 
-def ratings(records: Sequence[dict[str, Any]]) -> dict[str, dict[str, float]]:
-    """OpenSkill (Plackett–Luce) rating per bot spec after every game, in order."""
+def ratings(
+    records: Sequence[dict[str, Any]], name: Callable[[str], str] | None = None
+) -> dict[str, dict[str, float]]:
+    """OpenSkill (Plackett–Luce) rating per bot spec after every game, in order.
+
+    ``name`` rates the specs under other names (the ladder's levels: ``greedy`` is
+    ``casual``); a name on several seats of one game gets their mean.
+    """
     from openskill.models import PlackettLuce
 
     model = PlackettLuce()
     current: dict[str, Any] = {}
     for rec in records:
-        lineup: list[str] = rec["arena"]["bots"]
+        lineup: list[str] = [name(s) if name else s for s in rec["arena"]["bots"]]
         if len(lineup) < 2:  # solo: nobody to be ranked against
             continue
         for spec in lineup:
