@@ -120,7 +120,7 @@ unit: install install-train web system-deps web-test $(VIEWTYPES)
 # The engine and bot tests again on the plain-Python engine (`make unit` runs the compiled
 # one where it was built): both builds must agree on every rule, count and move.
 PURE_TESTS := src/zoogames/core src/zoogames/games src/zoogames/bots tests/aquaretto tests/zooloretto tests/aquaretto_zooloretto tests/aquarium_designer \
-              tests/test_bots.py tests/test_mcts.py tests/test_fields.py tests/test_engine_builds.py
+              tests/test_bots.py tests/test_mcts.py tests/test_fields.py tests/test_engine_builds.py tests/test_rng.py
 
 test-pure: install
 	ZOOGAMES_PURE=1 $(BIN)/pytest -n auto $(PURE_TESTS)

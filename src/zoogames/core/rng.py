@@ -14,6 +14,11 @@ Two generators, chosen by the seed (``docs/records.md``, *Generators*):
   server uses): the 128 bits below the marker bit key BLAKE2b, which hashes a counter
   per stream; no search over 2**128 keys is possible. Published at the end of a game
   like any seed, it replays the same.
+
+Compiled (mypyc), SplitMix64 runs on native 64-bit integers (``i64``: two's complement,
+wrapping), so drawing a number allocates nothing; as plain Python it runs on Python
+integers masked to 64 bits. Both give the same sequences (``NATIVE`` says which runs;
+``tests/test_generators.py`` pins the sequences and compares the two paths).
 """
 
 from __future__ import annotations
@@ -21,25 +26,65 @@ from __future__ import annotations
 import hashlib
 import zlib
 from collections.abc import MutableSequence, Sequence
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
+
+from mypy_extensions import i64
 
 T = TypeVar("T")
 
-_MASK = (1 << 64) - 1
+_MASK: Final = (1 << 64) - 1
+_GAMMA: Final = 0x9E3779B97F4A7C15
+_M1: Final = 0xBF58476D1CE4E5B9
+_M2: Final = 0x94D049BB133111EB
 
 
 def _mix(z: int) -> int:
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    z = ((z ^ (z >> 30)) * _M1) & _MASK
+    z = ((z ^ (z >> 27)) * _M2) & _MASK
     return z ^ (z >> 31)
 
 
-SECRET = 1 << 128
+def _signed(u: int) -> int:
+    """A 64-bit unsigned value as the two's-complement ``i64`` with the same bits."""
+    return u - (1 << 64) if u >> 63 else u
+
+
+def _unsigned(z: i64) -> int:
+    """The 64-bit unsigned value with the bits of ``z``."""
+    return int(z) & _MASK
+
+
+_GAMMA_I64: Final[i64] = -7046029254386353131  # _signed(_GAMMA)
+_M1_I64: Final[i64] = -4658895280553007687  # _signed(_M1)
+_M2_I64: Final[i64] = -7723592293110705685  # _signed(_M2)
+
+
+def _mix_i64(z: i64) -> i64:
+    """:func:`_mix` on native integers: products wrap, right shifts are made logical."""
+    z = (z ^ ((z >> 30) & 0x3FFFFFFFF)) * _M1_I64
+    z = (z ^ ((z >> 27) & 0x1FFFFFFFFF)) * _M2_I64
+    return z ^ ((z >> 31) & 0x1FFFFFFFF)
+
+
+def _wraps() -> bool:
+    """True where ``i64`` arithmetic is native (compiled), False as plain Python."""
+    x: i64 = 1 << 62
+    return x + x < 0
+
+
+NATIVE: Final = _wraps()
+"""Whether SplitMix64 runs on native 64-bit integers here (the compiled build)."""
+
+_SMALL: Final = 1 << 30
+"""Below this bound, :meth:`Rng.below` multiplies in halves on native integers."""
+
+
+SECRET: Final = 1 << 128
 """Seeds from ``SECRET`` to ``2 * SECRET - 1`` are BLAKE2b keys (the marker bit and 128
 bits of secret); every other seed is SplitMix64's."""
 
-SPLITMIX64 = "splitmix64"
-BLAKE2B = "blake2b"
+SPLITMIX64: Final = "splitmix64"
+BLAKE2B: Final = "blake2b"
 GENERATORS = (SPLITMIX64, BLAKE2B)
 """The generators' names, as records write them."""
 
@@ -65,24 +110,29 @@ class Rng:
         self._key: bytes | None = None
         self._block: list[int] = []
         self._counter = 0
+        # SplitMix64's 64 bits of state, as the two's-complement i64 with those bits
+        self._state: i64 = 0
         if SECRET <= seed < 2 * SECRET:
             # The stream's name is hashed into the key: every stream is its own generator.
             secret = (seed - SECRET).to_bytes(16, "big")
             self._key = hashlib.blake2b(stream.encode(), key=secret, digest_size=32).digest()
-            self._state = 0
         else:
-            self._state = _mix((seed & _MASK) ^ _mix(zlib.crc32(stream.encode()) + 1))
+            self._state = _signed(_mix((seed & _MASK) ^ _mix(zlib.crc32(stream.encode()) + 1)))
 
     def __reduce__(self) -> tuple[Any, ...]:
         # pickled and copied by its state (compiled, __init__ would want a seed)
-        return _restored, (self._state,)
+        return _restored, (_unsigned(self._state),)
 
     def next64(self) -> int:
         """The next 64-bit unsigned integer."""
         if self._key is not None:
             return self._next_secret()
-        self._state = (self._state + 0x9E3779B97F4A7C15) & _MASK
-        return _mix(self._state)
+        if NATIVE:
+            self._state += _GAMMA_I64
+            return _unsigned(_mix_i64(self._state))
+        u = (self._state + _GAMMA) & _MASK
+        self._state = _signed(u)
+        return _mix(u)
 
     def _next_secret(self) -> int:
         """BLAKE2b keyed by the stream's key over a counter: eight 64-bit words a block."""
@@ -99,6 +149,8 @@ class Rng:
         """A uniform integer in ``[0, n)`` (Lemire's multiply-shift with rejection: no bias)."""
         if n <= 0:
             raise ValueError("below() needs n > 0")
+        if NATIVE and n < _SMALL and self._key is None:
+            return self._below_small(n)
         m = self.next64() * n
         if (m & _MASK) < n:  # rare: reject the few values that would bias the result
             threshold = ((1 << 64) - n) % n
@@ -106,19 +158,46 @@ class Rng:
                 m = self.next64() * n
         return m >> 64
 
+    def _below_small(self, n: i64) -> i64:
+        """:meth:`below` for ``0 < n < _SMALL`` on native integers (compiled only).
+
+        The high word of the 128-bit product ``x * n`` from 32-bit halves of ``x``, each
+        partial product below ``2**62``; the rare rejection runs on Python integers.
+        """
+        self._state += _GAMMA_I64
+        x = _mix_i64(self._state)
+        low = (x & 0xFFFFFFFF) * n
+        mid = ((x >> 32) & 0xFFFFFFFF) * n + (low >> 32)
+        if mid & 0xFFFFFFFF == 0 and low & 0xFFFFFFFF < n:  # the product's low word < n
+            wide = int(n)
+            threshold = ((1 << 64) - wide) % wide
+            m = _unsigned(x) * wide
+            while (m & _MASK) < threshold:
+                m = self.next64() * wide
+            return m >> 64
+        return mid >> 32
+
     def random(self) -> float:
         """A uniform float in ``[0, 1)``."""
         return (self.next64() >> 11) / float(1 << 53)
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Shuffle ``items`` in place (Fisher–Yates)."""
+        if NATIVE and self._key is None and len(items) < _SMALL:
+            for i in range(len(items) - 1, 0, -1):
+                k = self._below_small(i + 1)
+                items[i], items[k] = items[k], items[i]
+            return
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
 
     def choice(self, items: Sequence[T]) -> T:
         """One element of a non-empty sequence, uniformly."""
-        return items[self.below(len(items))]
+        n = len(items)
+        if NATIVE and 0 < n < _SMALL and self._key is None:
+            return items[self._below_small(n)]
+        return items[self.below(n)]
 
     def sample(self, items: Sequence[T], k: int) -> list[T]:
         """``k`` distinct elements of ``items`` in random order."""
@@ -130,7 +209,7 @@ class Rng:
 def _restored(state: int) -> Rng:
     """A generator at ``state`` (see ``Rng.__reduce__``)."""
     rng = Rng(0)
-    rng._state = state
+    rng._state = _signed(state)
     return rng
 
 
