@@ -98,3 +98,32 @@ def test_a_card_may_go_on_either_side_of_the_entrance() -> None:
     state = solo()
     play(state, "draw 1 -1,0 r0", "draw 6 0,-1 r270")
     assert state.layouts[0].cards == [(1, -1, 0, 0), (6, 0, -1, 3)]
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_d_r1_check_allows_exactly_the_legal_placements(players: int) -> None:
+    """``check`` (with its fast path) and ``legal_actions`` agree at every position.
+
+    Over whole random games: every card in the offer, at every position of the grid and
+    one beyond it, in every turn; a refusal always gives ``why_not``'s reason.
+    """
+    from zoogames.core.rng import Rng
+    from zoogames.games.aquarium_designer.actions import draw
+
+    for seed in range(3):
+        state = new(players, seed=seed)
+        rng = Rng(seed, "check")
+        while not state.is_terminal:
+            seat = state.to_move
+            assert seat is not None
+            legal = set(state.legal_actions())
+            for card in state.offer:
+                for x in range(L.LO - 1, L.HI + 2):
+                    for y in range(L.LO - 1, L.HI + 2):
+                        for turns in range(4):
+                            action = draw(card, x, y, turns)
+                            why = state.check(action)
+                            assert (why is None) == (action in legal), (action, why)
+                            if why is not None:
+                                assert why == state.layouts[seat].why_not(x, y)
+            state.apply(rng.choice(state.legal_actions()))

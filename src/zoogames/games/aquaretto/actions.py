@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Final
 
 from zoogames.core.bits import bits
 from zoogames.core.errors import IllegalAction
@@ -111,14 +112,14 @@ class Expand(Action):
 # Interned constructors: legal-move generation asks for the same actions again and again.
 # Bounded (far above the few thousand actions of a game's grid) so that no text read by
 # ``parse`` can grow them for good; ``parse`` also interns only numbers in range.
-CACHE = 1 << 16
-place = lru_cache(maxsize=CACHE)(Place)
-offspring = lru_cache(maxsize=CACHE)(Offspring)
-worker = lru_cache(maxsize=CACHE)(Worker)
-move = lru_cache(maxsize=CACHE)(Move)
-buy = lru_cache(maxsize=CACHE)(Buy)
-expand = lru_cache(maxsize=CACHE)(Expand)
-DISCARD = Discard()
+CACHE: Final = 1 << 16
+place: Final = lru_cache(maxsize=CACHE)(Place)
+offspring: Final = lru_cache(maxsize=CACHE)(Offspring)
+worker: Final = lru_cache(maxsize=CACHE)(Worker)
+move: Final = lru_cache(maxsize=CACHE)(Move)
+buy: Final = lru_cache(maxsize=CACHE)(Buy)
+expand: Final = lru_cache(maxsize=CACHE)(Expand)
+DISCARD: Final = Discard()
 MAX_SEATS = 5
 """Seats of the largest game: a ``buy`` from a seat beyond it is read but never interned."""
 

@@ -10,7 +10,16 @@ from typing import Final
 
 from zoogames.core.message import N_
 
-SPECIES = ("dolphin", "orca", "sea-lion", "hippo", "turtle", "penguin", "polar-bear", "crocodile")
+SPECIES: Final = (
+    "dolphin",
+    "orca",
+    "sea-lion",
+    "hippo",
+    "turtle",
+    "penguin",
+    "polar-bear",
+    "crocodile",
+)
 """The 8 species; the first three can be trained."""
 
 SPECIES_IDS = (

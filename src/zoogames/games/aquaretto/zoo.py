@@ -30,7 +30,7 @@ CASHIER: Final = -2
 KEEPER: Final = -3
 MANAGER: Final = -4
 SLOT_NAMES = {DEPOT: "depot", CASHIER: "cashier", KEEPER: "keeper", MANAGER: "manager"}
-SLOT_LIMITS = {CASHIER: 2, KEEPER: 2, MANAGER: 1}
+SLOT_LIMITS: Final = {CASHIER: 2, KEEPER: 2, MANAGER: 1}
 
 COIN_AT: Final = frozenset((3, 6, 9, 12))
 WORKER_AT: Final = frozenset((5, 10))

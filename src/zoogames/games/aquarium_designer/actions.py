@@ -15,12 +15,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from zoogames.core.errors import IllegalAction
 from zoogames.core.game import Action
 from zoogames.games.aquarium_designer.cards import LAYOUT_CARDS
-from zoogames.games.aquarium_designer.layout import HI, LO
+from zoogames.games.aquarium_designer.layout import HI, LO, XY
 from zoogames.games.notation import small_number, small_pair
 
 if TYPE_CHECKING:
@@ -55,28 +55,28 @@ class Pass(Action):
         return "pass"
 
 
-PASS = Pass()
+PASS: Final = Pass()
 
-draw = lru_cache(maxsize=1 << 16)(Draw)
+draw: Final = lru_cache(maxsize=1 << 16)(Draw)
 """The interned constructor: legal-move generation asks for the same actions again.
 
 Bounded (far above the 40 cards × 25 positions × 4 turns there are), and ``parse``
 interns only card numbers in range, so no text can grow it for good."""
 
-TURNED: dict[tuple[int, int, int], tuple[Draw, Draw, Draw, Draw]] = {}
-"""``(card, x, y)`` → the draws of that card at that position in its 4 turns (interned)."""
+Placements = tuple[tuple[Draw, Draw, Draw, Draw], ...]
+"""Position index (``layout.pos``) → the 4 draws placing one card there, r0 to r270."""
+
+PLACEMENTS: Final[dict[int, Placements]] = {}
+"""Card number → its :data:`Placements` (interned draws: made once per card)."""
 
 
-def turned(card: int, x: int, y: int) -> tuple[Draw, Draw, Draw, Draw]:
-    """The 4 draws placing ``card`` at ``(x, y)``, r0 to r270."""
-    key = (card, x, y)
-    out = TURNED.get(key)
+def placements(card: int) -> Placements:
+    """Every draw of ``card``, by position index and then turn (legal-move generation)."""
+    out = PLACEMENTS.get(card)
     if out is None:
-        out = TURNED[key] = (
-            draw(card, x, y, 0),
-            draw(card, x, y, 1),
-            draw(card, x, y, 2),
-            draw(card, x, y, 3),
+        out = PLACEMENTS[card] = tuple(
+            (draw(card, x, y, 0), draw(card, x, y, 1), draw(card, x, y, 2), draw(card, x, y, 3))
+            for x, y in XY
         )
     return out
 

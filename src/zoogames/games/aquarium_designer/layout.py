@@ -20,8 +20,9 @@ from zoogames.core.bits import bits as bits  # noqa: PLC0414 (re-exported: layou
 from zoogames.core.fields import LIST, SHARED, Fields, copy_of, fields, names_of, same_fields
 from zoogames.games.aquarium_designer.cards import Card
 
-LO, HI = -2, 2
-SPAN = 3
+LO: Final = -2
+HI: Final = 2
+SPAN: Final = 3
 """The aquarium is at most 3×3 cards (D-R1)."""
 
 W: Final = 11
@@ -47,7 +48,7 @@ XY: Final[tuple[tuple[int, int], ...]] = tuple((p % 5 + LO, p // 5 + LO) for p i
 OFFSET: Final[tuple[int, ...]] = tuple(2 * (y - LO) * W + 2 * (x - LO) for x, y in XY)
 """Position index → the bit of its top-left section."""
 
-LOCAL = (0, 1, W, W + 1)
+LOCAL: Final = (0, 1, W, W + 1)
 """Bits of a card's sections TL, TR, BL, BR when its top-left section is bit 0."""
 
 POS_SECTIONS: Final[tuple[int, ...]] = tuple(sum(1 << (o + b) for b in LOCAL) for o in OFFSET)
@@ -66,7 +67,7 @@ def _neighbours(p: int) -> int:
 NEIGHBOURS: Final[tuple[int, ...]] = tuple(_neighbours(p) for p in range(POSITIONS))
 """Position index → the mask of the positions sharing a side with it."""
 
-_BOX: dict[tuple[int, int, int, int], int] = {}
+_BOX: Final[dict[tuple[int, int, int, int], int]] = {}
 
 
 def box(minx: int, maxx: int, miny: int, maxy: int) -> int:
@@ -82,12 +83,15 @@ def box(minx: int, maxx: int, miny: int, maxy: int) -> int:
     return m
 
 
-Masks = tuple[int, int, int, int, int]
-"""A card in one rotation at bit 0: the local masks of its 4 colours, then its animals."""
+Masks = tuple[int, ...]
+"""A card in one rotation at bit 0: the local masks of its 4 colours, then its animals.
+
+(5 integers, typed as a tuple of any length: compiled, a fixed-length tuple would be
+unpacked into C fields and packed again at every call that passes one on.)"""
 
 
 @lru_cache(maxsize=1 << 12)
-def card_masks(card: Card) -> tuple[Masks, Masks, Masks, Masks]:
+def card_masks(card: Card) -> tuple[Masks, ...]:
     """The local masks of ``card`` in each of its 4 rotations.
 
     Cached: there are only 8⁴ cards, and every deck's tables share their masks.
@@ -101,7 +105,7 @@ def card_masks(card: Card) -> tuple[Masks, Masks, Masks, Masks]:
             if animal:
                 animals |= 1 << bit
         out.append((col[0], col[1], col[2], col[3], animals))
-    return out[0], out[1], out[2], out[3]
+    return tuple(out)
 
 
 def grow(seed: int, within: int) -> int:

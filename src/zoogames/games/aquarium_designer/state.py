@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Self
 
 from zoogames.core.bits import bits
 from zoogames.core.errors import InvalidOptions
@@ -38,7 +38,7 @@ from zoogames.core.game import (
 from zoogames.core.message import N_, Message, msg
 from zoogames.core.rng import Rng, fresh_seed
 from zoogames.games.aquarium_designer import layout as L
-from zoogames.games.aquarium_designer.actions import PASS, TURNS, Draw, Pass, parse, turned
+from zoogames.games.aquarium_designer.actions import PASS, TURNS, Draw, Pass, parse, placements
 from zoogames.games.aquarium_designer.cards import (
     COLOURS,
     DEFAULT_DECK_ID,
@@ -49,7 +49,7 @@ from zoogames.games.aquarium_designer.cards import (
     load_deck,
     parse_deck,
 )
-from zoogames.games.aquarium_designer.layout import Layout, card_masks
+from zoogames.games.aquarium_designer.layout import HI, LO, Layout, card_masks, pos
 from zoogames.games.aquarium_designer.render import render
 
 if TYPE_CHECKING:
@@ -62,7 +62,7 @@ if TYPE_CHECKING:
         PlacedCardView,
     )
 
-ROUNDS = 8
+ROUNDS: Final = 8
 SOLO_OFFER = 5
 """Solo play shows 5 face-up cards (and a preview) each round (D-R1)."""
 
@@ -94,8 +94,8 @@ class DeckMasks:
         self.layout = [card_masks(c) for c in deck.layout]
 
 
-_DECK_MASKS: dict[str, DeckMasks] = {}
-DECK_MASKS_CACHED = 64
+_DECK_MASKS: Final[dict[str, DeckMasks]] = {}
+DECK_MASKS_CACHED: Final = 64
 """Decks whose masks are kept (a server sees any number of decks: the oldest go first)."""
 
 
@@ -158,11 +158,11 @@ class DesignerState(State):
         if seat is None:
             return []
         acts: list[Action] = [] if self.passed[seat] else [PASS]
-        lay = self.layouts[seat]
-        where = [L.XY[p] for p in bits(lay.free())]
+        free = bits(self.layouts[seat].free())
         for card in sorted(self.offer):
-            for x, y in where:
-                acts.extend(turned(card, x, y))
+            draws = placements(card)
+            for p in free:
+                acts.extend(draws[p])
         return acts
 
     def check(self, action: Action) -> str | None:
@@ -186,7 +186,11 @@ class DesignerState(State):
             return f"card {action.card} is not in the offer (the offer: {offer})"
         if not 0 <= action.turns <= 3:
             return "a card turns r0, r90, r180 or r270"
-        return self.layouts[seat].why_not(action.x, action.y)
+        lay = self.layouts[seat]
+        x, y = action.x, action.y
+        if LO <= x <= HI and LO <= y <= HI and lay.free() >> pos(x, y) & 1:
+            return None  # the common case, and what why_not() allows (tests/aquarium_designer)
+        return lay.why_not(x, y)
 
     def _apply(self, action: Action) -> None:
         seat = self.to_move
@@ -199,7 +203,7 @@ class DesignerState(State):
         masks = deck_masks(self.deck).layout[action.card - 1][action.turns]
         self.layouts[seat].place(action.card, action.x, action.y, action.turns, masks)
         self.drawn[seat] = True
-        if all(self.drawn):
+        if False not in self.drawn:  # (all() is a generic call, compiled)
             self._end_round(seat)
         else:
             self._next(seat)
