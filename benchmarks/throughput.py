@@ -12,9 +12,14 @@ reach the target every game shares, ``TARGET`` actions/s in a single process
 its own process in the same run: ``pure`` (``ZOOGAMES_PURE=1``) and ``compiled``, with
 ``speedup`` their ratio (``null`` where the compiled engine is not built), and
 ``hearts`` the same loop over OpenSpiel's C++ game ``hearts`` (``missing`` says why when
-OpenSpiel is not installed) with each game's ``ratio_to_hearts`` per build.
+OpenSpiel is not installed) with each game's ``ratio_to_hearts`` per build. With
+``--baseline SRC`` (another version's ``src/``, e.g. a ``git worktree`` of 0.1.0), the same
+loops also run on that version's engine, in its own process with ``SRC`` first on
+``PYTHONPATH``, and ``over_baseline`` gives each build's ratio to it.
 
     python benchmarks/throughput.py [--game aquaretto] [--seconds 3] [--no-engines]
+    git worktree add /tmp/v0.1.0 adca4b8      # 0.1.0's sources
+    python benchmarks/throughput.py --baseline /tmp/v0.1.0/src
 """
 
 from __future__ import annotations
@@ -125,7 +130,7 @@ def engine_playouts(ids: list[str], seconds: float) -> dict[str, Any]:
     engine (CPU time, not wall time: the two builds are compared fairly on a busy machine)."""
     clock = time.process_time
     return {
-        "compiled": zoogames.compiled(),
+        "compiled": getattr(zoogames, "compiled", lambda: False)(),  # (0.1.0 had no builds)
         "games": {
             gid: {
                 str(n): playouts(gid, n, seconds, clock)["actions_per_second"]
@@ -136,11 +141,16 @@ def engine_playouts(ids: list[str], seconds: float) -> dict[str, Any]:
     }
 
 
-def in_process(engine: str, ids: list[str], seconds: float) -> dict[str, Any]:
-    """:func:`engine_playouts` in a new process running ``engine`` (``pure``/``compiled``)."""
+def in_process(
+    engine: str, ids: list[str], seconds: float, baseline: str | None = None
+) -> dict[str, Any]:
+    """:func:`engine_playouts` in a new process running ``engine`` (``pure``/``compiled``;
+    ``baseline``: the engine whose sources are in the directory ``baseline``)."""
     env = {k: v for k, v in os.environ.items() if k != "ZOOGAMES_PURE"}
     if engine == "pure":
         env["ZOOGAMES_PURE"] = "1"
+    if engine == "baseline" and baseline is not None:
+        env["PYTHONPATH"] = os.pathsep.join([baseline, *filter(None, [env.get("PYTHONPATH")])])
     args = [sys.executable, __file__, "--only-engine", "--seconds", str(seconds)]
     for gid in ids:
         args += ["--game", gid]
@@ -172,10 +182,23 @@ def hearts(seconds: float) -> dict[str, Any]:
     return {"actions_per_second": round(actions / (time.process_time() - start))}
 
 
-def engines(ids: list[str], seconds: float) -> dict[str, Any]:
-    """Both builds, each in its own process, their speedup and the ratio to ``hearts``."""
-    out: dict[str, Any] = {e: in_process(e, ids, seconds) for e in ("pure", "compiled")}
+def engines(ids: list[str], seconds: float, baseline: str | None = None) -> dict[str, Any]:
+    """Both builds, each in its own process, their speedup and the ratio to ``hearts``
+    (and to the ``baseline`` sources' engine, when given)."""
+    builds = ("pure", "compiled", "baseline") if baseline else ("pure", "compiled")
+    out: dict[str, Any] = {e: in_process(e, ids, seconds, baseline) for e in builds}
     pure, comp = out["pure"], out["compiled"]
+    if baseline:
+        out["over_baseline"] = {
+            build: {
+                gid: {
+                    n: round(rate / out["baseline"]["games"][gid][n], 2)
+                    for n, rate in counts.items()
+                }
+                for gid, counts in out[build]["games"].items()
+            }
+            for build in ("pure", "compiled")
+        }
     out["speedup"] = {
         gid: {
             n: round(comp["games"][gid][n] / rate, 2) if comp["compiled"] else None
@@ -203,6 +226,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     parser.add_argument("--no-engines", action="store_true", help="skip the two-build section")
     parser.add_argument("--only-engine", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--baseline", metavar="SRC", help="another version's src/ to compare the engines with"
+    )
     args = parser.parse_args()
     ids = args.game or zoogames.games.ids()
     if args.only_engine:  # one build's playouts, for engines() in the parent process
@@ -215,7 +241,7 @@ def main() -> None:
         "games": {gid: measure(gid, args.seconds) for gid in ids},
     }
     if not args.no_engines:
-        result["engines"] = engines(ids, args.seconds)
+        result["engines"] = engines(ids, args.seconds, args.baseline)
     print(json.dumps(result))
 
 
