@@ -122,7 +122,7 @@ def extensions() -> list[Extension]:
     cwd = os.getcwd()
     os.chdir(SRC)  # module names come from paths relative to src/
     try:
-        return mypycify(
+        built = mypycify(
             ["--config-file", str(ROOT / "pyproject.toml"), *modules()],
             opt_level=os.environ.get("ZOOGAMES_OPT", "2"),
             multi_file=True,
@@ -130,6 +130,13 @@ def extensions() -> list[Extension]:
         )
     finally:
         os.chdir(cwd)
+    if sysconfig.get_platform().startswith("win"):
+        return built
+    # Native i64 arithmetic must wrap (SplitMix64 in core/rng.py): CPython builds with
+    # -fwrapv and extensions inherit it; say so here too rather than rely on it.
+    for ext in built:
+        ext.extra_compile_args = [*ext.extra_compile_args, "-fwrapv"]
+    return built
 
 
 class BuildExt(build_ext):

@@ -110,14 +110,16 @@ class Rng:
         self._key: bytes | None = None
         self._block: list[int] = []
         self._counter = 0
-        # SplitMix64's 64 bits of state, as the two's-complement i64 with those bits
+        # SplitMix64's 64 bits of state: compiled, the two's-complement i64 with those
+        # bits; as plain Python (where i64 is int) the unsigned value, as before NATIVE
         self._state: i64 = 0
         if SECRET <= seed < 2 * SECRET:
             # The stream's name is hashed into the key: every stream is its own generator.
             secret = (seed - SECRET).to_bytes(16, "big")
             self._key = hashlib.blake2b(stream.encode(), key=secret, digest_size=32).digest()
         else:
-            self._state = _signed(_mix((seed & _MASK) ^ _mix(zlib.crc32(stream.encode()) + 1)))
+            state = _mix((seed & _MASK) ^ _mix(zlib.crc32(stream.encode()) + 1))
+            self._state = _signed(state) if NATIVE else state
 
     def __reduce__(self) -> tuple[Any, ...]:
         # pickled and copied by its state (compiled, __init__ would want a seed)
@@ -130,9 +132,8 @@ class Rng:
         if NATIVE:
             self._state += _GAMMA_I64
             return _unsigned(_mix_i64(self._state))
-        u = (self._state + _GAMMA) & _MASK
-        self._state = _signed(u)
-        return _mix(u)
+        self._state = (self._state + _GAMMA) & _MASK
+        return _mix(self._state)
 
     def _next_secret(self) -> int:
         """BLAKE2b keyed by the stream's key over a counter: eight 64-bit words a block."""
@@ -209,7 +210,7 @@ class Rng:
 def _restored(state: int) -> Rng:
     """A generator at ``state`` (see ``Rng.__reduce__``)."""
     rng = Rng(0)
-    rng._state = _signed(state)
+    rng._state = _signed(state) if NATIVE else state
     return rng
 
 
