@@ -132,6 +132,40 @@ class Decision:
         }
 
 
+TURNING_POINTS = 5
+"""How many of the costliest decisions a review lists as its turning points."""
+
+
+def worst(losses: list[tuple[int, float | None]], n: int = TURNING_POINTS) -> list[int]:
+    """Of ``(decision number, loss)`` pairs, the numbers of the ``n`` costliest decisions.
+
+    Largest loss first (then the earlier decision); a decision that lost nothing, or was
+    not rated, is never a turning point.
+    """
+    rated = [(number, loss) for number, loss in losses if loss is not None and loss > 0]
+    rated.sort(key=lambda d: (-d[1], d[0]))
+    return [number for number, _ in rated[:n]]
+
+
+def step_seed(number: int, seed: int) -> int:
+    """The search seed of decision ``number`` in a review seeded ``seed``."""
+    return Rng(seed, f"review:{number}").next64() >> 11
+
+
+def decisions(state: State, actions: list[Action], seats: set[int] | None = None) -> list[int]:
+    """The numbers of the actions from ``state`` that were decisions of ``seats``.
+
+    A decision is a position with two legal actions or more; ``seats`` ``None``: every seat.
+    """
+    probe = state.clone()
+    out: list[int] = []
+    for number, action in enumerate(actions):
+        if (seats is None or probe.to_move in seats) and len(probe.legal_actions()) > 1:
+            out.append(number)
+        probe.apply(action)
+    return out
+
+
 @dataclass(frozen=True)
 class Review:
     """A finished game's decisions, searched one by one (``review``)."""
@@ -141,10 +175,10 @@ class Review:
     iterations: int
     decisions: list[Decision]
 
-    def turning_points(self, n: int = 5) -> list[Decision]:
+    def turning_points(self, n: int = TURNING_POINTS) -> list[Decision]:
         """The ``n`` decisions that lost the most (largest first; none that lost nothing)."""
-        rated = [d for d in self.decisions if d.loss is not None and d.loss > 0]
-        return sorted(rated, key=lambda d: (-(d.loss or 0.0), d.number))[:n]
+        by_number = {d.number: d for d in self.decisions}
+        return [by_number[k] for k in worst([(d.number, d.loss) for d in self.decisions], n)]
 
     def to_json(self) -> dict[str, JSON]:
         """``{game, players, iterations, decisions, turning_points}`` (the points by number)."""
@@ -200,24 +234,24 @@ def review(
     with ``iterations`` and a seed of its own from ``seed``: the same record gives the same
     review. ``progress(done, total)`` is called after each decision.
     """
-    state = start(record)
-    actions = [state.game.parse_action(str(a)) for a in cast(list[str], record["actions"])]
-    todo: list[int] = []
-    probe = state.clone()
-    for number, action in enumerate(actions):
-        if (seats is None or probe.to_move in seats) and len(probe.legal_actions()) > 1:
-            todo.append(number)
-        probe.apply(action)
-    decisions: list[Decision] = []
+    state, actions = replay(record)
+    todo = decisions(state, actions, seats)
+    found: list[Decision] = []
     wanted = set(todo)
     for number, action in enumerate(actions):
         if number in wanted:
             seat = state.to_move
             assert seat is not None
-            step_seed = Rng(seed, f"review:{number}").next64() >> 11
-            preferred, loss, values = review_decision(state, action, iterations, step_seed)
-            decisions.append(Decision(number, seat, str(action), preferred, loss, values))
+            own_seed = step_seed(number, seed)
+            preferred, loss, values = review_decision(state, action, iterations, own_seed)
+            found.append(Decision(number, seat, str(action), preferred, loss, values))
             if progress is not None:
-                progress(len(decisions), len(todo))
+                progress(len(found), len(todo))
         state.apply(action)
-    return Review(state.game.id, state.players, iterations, decisions)
+    return Review(state.game.id, state.players, iterations, found)
+
+
+def replay(record: dict[str, JSON]) -> tuple[State, list[Action]]:
+    """The starting position of a game's ``record`` and its actions, parsed."""
+    state = start(record)
+    return state, [state.game.parse_action(str(a)) for a in cast(list[str], record["actions"])]

@@ -24,9 +24,8 @@ from __future__ import annotations
 import pickle
 from typing import Any
 
-from zoogames.core.game import JSON, Action, State
-from zoogames.core.record import start
-from zoogames.core.rng import Rng
+from zoogames.bots.teach import TURNING_POINTS, worst
+from zoogames.core.game import JSON
 from zoogames.server.store import ReviewData
 
 REVIEW_SEED = 0
@@ -37,34 +36,6 @@ REVIEW_LEASE = 30.0
 
 SAVE_SECONDS = 1.0
 """How often the decisions searched so far are saved (the progress the page shows)."""
-
-TURNING_POINTS = 5
-"""How many of the costliest decisions are listed as turning points."""
-
-
-def replay(record: dict[str, JSON]) -> tuple[State, list[Action]]:
-    """The starting position of ``record`` and its actions, parsed."""
-    state = start(record)
-    notations = record["actions"]
-    assert isinstance(notations, list)
-    return state, [state.game.parse_action(str(a)) for a in notations]
-
-
-def decisions(start: State, actions: list[Action], seats: list[int]) -> list[int]:
-    """The numbers of the actions that were decisions of ``seats`` (two legal or more)."""
-    state = start.clone()
-    out = []
-    for number, action in enumerate(actions):
-        if state.to_move in seats and len(state.legal_actions()) > 1:
-            out.append(number)
-        state.apply(action)
-    return out
-
-
-def step_seed(number: int, seed: int = REVIEW_SEED) -> int:
-    """The search seed of decision ``number`` (the same as ``teach.review``'s)."""
-    return Rng(seed, f"review:{number}").next64() >> 11
-
 
 def review_in_worker(game: str, spec: str, seed: int, payload: bytes, seconds: float) -> JSON:
     """In a bot worker: one decision searched (``teach.review_decision``), as JSON.
@@ -91,10 +62,9 @@ def review_in_worker(game: str, spec: str, seed: int, payload: bytes, seconds: f
 
 
 def turning_points(found: list[dict[str, Any]], n: int = TURNING_POINTS) -> list[int]:
-    """The numbers of the ``n`` decisions that lost the most (none that lost nothing)."""
-    rated = [d for d in found if isinstance(d.get("loss"), int | float) and d["loss"] > 0]
-    rated.sort(key=lambda d: (-d["loss"], d["number"]))
-    return [d["number"] for d in rated[:n]]
+    """The numbers of the ``n`` stored decisions that lost the most (``teach.worst``)."""
+    losses = [(d["number"], d["loss"]) for d in found if isinstance(d.get("loss"), int | float)]
+    return worst(losses, n)
 
 
 def summary(data: ReviewData | None) -> dict[str, JSON]:

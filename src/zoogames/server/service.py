@@ -28,6 +28,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar, cast
 
+from zoogames.bots import teach
 from zoogames.core.errors import InvalidOptions, ZoogamesError
 from zoogames.core.game import JSON, forfeit_result
 from zoogames.core.message import msg
@@ -1447,8 +1448,8 @@ class Service:
         if data is None:
             seats = [i for i, s in enumerate(table.seats) if s.kind != "bot"]
             seats = seats or list(range(len(table.seats)))
-            start, actions = reviews.replay(table.record())
-            total = len(reviews.decisions(start, actions, seats))
+            start, actions = teach.replay(table.record())
+            total = len(teach.decisions(start, actions, set(seats)))
             await self.db(
                 self.store.request_review, game_id, self.settings.review_iterations, seats, total
             )
@@ -1479,8 +1480,8 @@ class Service:
             if data is None:
                 return
             table = await self.table(game_id)
-            state, actions = reviews.replay(table.record())
-            todo = set(reviews.decisions(state, actions, data.seats)[data.done :])
+            state, actions = teach.replay(table.record())
+            todo = set(teach.decisions(state, actions, set(data.seats))[data.done :])
             found = list(data.decisions)
             saved = time.monotonic()
             try:
@@ -1490,7 +1491,7 @@ class Service:
                             game_id,
                             state.clone(),
                             str(action),
-                            reviews.step_seed(number),
+                            teach.step_seed(number, reviews.REVIEW_SEED),
                             data.iterations,
                         )
                         found.append({"number": number, **cast(dict[str, JSON], step)})
