@@ -18,7 +18,7 @@ Two generators, chosen by the seed (``docs/records.md``, *Generators*):
 Compiled (mypyc), SplitMix64 runs on native 64-bit integers (``i64``: two's complement,
 wrapping), so drawing a number allocates nothing; as plain Python it runs on Python
 integers masked to 64 bits. Both give the same sequences (``NATIVE`` says which runs;
-``tests/test_generators.py`` pins the sequences and compares the two paths).
+``tests/test_rng.py`` compares both with a reference written from the definitions).
 """
 
 from __future__ import annotations
