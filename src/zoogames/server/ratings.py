@@ -42,6 +42,7 @@ MEASURED: dict[str, tuple[Result, ...]] = {
         GREEDY_RANDOM,
         ("beginner", "greedy", 2, 14, 0),
         ("greedy", "strong", 0, 16, 0),
+        ("strong", "expert", 4, 4, 0),
     ),
     "zooloretto": (
         GREEDY_RANDOM,
@@ -53,6 +54,7 @@ MEASURED: dict[str, tuple[Result, ...]] = {
         GREEDY_RANDOM,
         ("beginner", "greedy", 0, 16, 0),
         ("greedy", "strong", 0, 16, 0),
+        ("strong", "expert", 6, 2, 0),
     ),
     "aquarium-designer": (
         GREEDY_RANDOM,
