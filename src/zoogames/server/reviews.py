@@ -37,6 +37,7 @@ REVIEW_LEASE = 30.0
 SAVE_SECONDS = 1.0
 """How often the decisions searched so far are saved (the progress the page shows)."""
 
+
 def review_in_worker(game: str, spec: str, seed: int, payload: bytes, seconds: float) -> JSON:
     """In a bot worker: one decision searched (``teach.review_decision``), as JSON.
 
