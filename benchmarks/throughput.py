@@ -182,6 +182,18 @@ def hearts(seconds: float) -> dict[str, Any]:
     return {"actions_per_second": round(actions / (time.process_time() - start))}
 
 
+def ratios(games: dict[str, Any], to: dict[str, Any] | float, digits: int = 2) -> dict[str, Any]:
+    """Each game's rate per player count divided by ``to``'s (another run's games, or one
+    rate for all)."""
+    return {
+        gid: {
+            n: round(rate / (to if isinstance(to, int | float) else to[gid][n]), digits)
+            for n, rate in counts.items()
+        }
+        for gid, counts in games.items()
+    }
+
+
 def engines(ids: list[str], seconds: float, baseline: str | None = None) -> dict[str, Any]:
     """Both builds, each in its own process, their speedup and the ratio to ``hearts``
     (and to the ``baseline`` sources' engine, when given)."""
@@ -190,31 +202,19 @@ def engines(ids: list[str], seconds: float, baseline: str | None = None) -> dict
     pure, comp = out["pure"], out["compiled"]
     if baseline:
         out["over_baseline"] = {
-            build: {
-                gid: {
-                    n: round(rate / out["baseline"]["games"][gid][n], 2)
-                    for n, rate in counts.items()
-                }
-                for gid, counts in out[build]["games"].items()
-            }
+            build: ratios(out[build]["games"], out["baseline"]["games"])
             for build in ("pure", "compiled")
         }
-    out["speedup"] = {
-        gid: {
-            n: round(comp["games"][gid][n] / rate, 2) if comp["compiled"] else None
-            for n, rate in counts.items()
-        }
-        for gid, counts in pure["games"].items()
+    speedup = ratios(comp["games"], pure["games"])
+    out["speedup"] = {  # null where the compiled engine is not built
+        gid: {n: r if comp["compiled"] else None for n, r in counts.items()}
+        for gid, counts in speedup.items()
     }
     out["hearts"] = hearts(seconds)
     anchor = out["hearts"].get("actions_per_second")
     if anchor:
         out["ratio_to_hearts"] = {
-            build: {
-                gid: {n: round(rate / anchor, 3) for n, rate in counts.items()}
-                for gid, counts in out[build]["games"].items()
-            }
-            for build in ("pure", "compiled")
+            build: ratios(out[build]["games"], anchor, 3) for build in ("pure", "compiled")
         }
     return out
 

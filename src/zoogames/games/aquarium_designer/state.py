@@ -49,7 +49,7 @@ from zoogames.games.aquarium_designer.cards import (
     load_deck,
     parse_deck,
 )
-from zoogames.games.aquarium_designer.layout import HI, LO, Layout, card_masks, pos
+from zoogames.games.aquarium_designer.layout import Layout, card_masks
 from zoogames.games.aquarium_designer.render import render
 
 if TYPE_CHECKING:
@@ -186,11 +186,7 @@ class DesignerState(State):
             return f"card {action.card} is not in the offer (the offer: {offer})"
         if not 0 <= action.turns <= 3:
             return "a card turns r0, r90, r180 or r270"
-        lay = self.layouts[seat]
-        x, y = action.x, action.y
-        if LO <= x <= HI and LO <= y <= HI and lay.free() >> pos(x, y) & 1:
-            return None  # the common case, and what why_not() allows (tests/aquarium_designer)
-        return lay.why_not(x, y)
+        return self.layouts[seat].why_not(action.x, action.y)
 
     def _apply(self, action: Action) -> None:
         seat = self.to_move
