@@ -49,9 +49,12 @@ def test_a_seat_out_of_time_is_played_by_the_fallback_bot_then_the_clock_stops(
     assert stopped == 3
     time.sleep(2.5)
     assert api.snapshot(gid)["number"] == stopped
-    # a player acts: the clock runs again
+    # a refused action is no move: the clock stays stopped
     seat = api.snapshot(gid)["view"]["to_move"]
     mine = api.snapshot(gid, tokens[str(seat)])
+    assert api.act(gid, tokens[str(seat)], "no-such-action", stopped).status_code == 422
+    assert api.snapshot(gid)["deadline"] is None
+    # a player acts: the clock runs again
     r = api.act(gid, tokens[str(seat)], mine["view"]["legal"][0], stopped)
     assert r.status_code == 200, r.text
     assert api.snapshot(gid)["deadline"] is not None or api.snapshot(gid)["number"] > stopped + 1

@@ -510,8 +510,7 @@ class Service:
         """Play ``action`` for ``token``'s seat; that seat's snapshot after it."""
         table, seat = await self.seat(game_id, token)
         async with table.lock:
-            table.timeouts = 0  # someone plays: the clock runs again
-            await self._play(table, seat, action, number)
+            await self._play(table, seat, action, number, timeouts=0)  # the clock runs again
             return table.snapshot(seat)
 
     async def act_as(
@@ -522,9 +521,8 @@ class Service:
         ``stand_in``: a bot worker plays a timed-out human seat's move (``_timeout``).
         """
         async with table.lock:
-            if not stand_in:
-                table.timeouts = 0
-            await self._play(table, seat, action, number, stand_in)
+            timeouts = None if stand_in else 0
+            await self._play(table, seat, action, number, stand_in, timeouts)
 
     async def undo(self, game_id: str, token: str | None) -> dict[str, JSON]:
         """Take back ``token``'s seat's last action; that seat's snapshot after it."""
@@ -1121,9 +1119,20 @@ class Service:
         self._changed(table, number, seat)
 
     async def _play(
-        self, table: Table, seat: int, action: str, number: int, stand_in: bool = False
+        self,
+        table: Table,
+        seat: int,
+        action: str,
+        number: int,
+        stand_in: bool = False,
+        timeouts: int | None = None,
     ) -> None:
         """Check, store, then apply one action (the caller holds the table's lock).
+
+        ``timeouts`` is the clock's count of timeouts in a row once the action is played
+        (``None``: unchanged). It changes with the action, never before: a refused action
+        leaves it as it was, and no view shows the clock stopped before the move that
+        stopped it.
 
         The other processes hear of it with the action itself, which they apply to their
         copy; ``t`` carries the clock's timeouts in a row, except for a bot worker's
@@ -1135,8 +1144,10 @@ class Service:
         await self._write(
             table, planned, self.store.add_action, table.id, n, notation, seat, table.revision
         )
-        timeouts = {} if stand_in else {"t": table.timeouts}
-        self._tell(table, "act", n=n, a=notation, s=seat, r=table.revision, **timeouts)
+        if timeouts is not None:
+            table.timeouts = timeouts
+        carried = {} if stand_in else {"t": table.timeouts}
+        self._tell(table, "act", n=n, a=notation, s=seat, r=table.revision, **carried)
         self._changed(table, n, seat)
 
     async def _write(
@@ -1606,10 +1617,9 @@ class Service:
         async with table.lock:
             if table.revision != revision or self.tables.get(table.id) is not table:
                 return  # the player acted meanwhile
-            table.timeouts += 1
             log.info("game %s: seat %d ran out of time", table.id, seat)
             try:
-                await self._play(table, seat, notation, table.number)
+                await self._play(table, seat, notation, table.number, timeouts=table.timeouts + 1)
             except ApiError as e:
                 log.error("game %s: the timeout's action was refused: %s", table.id, e.detail)
 
