@@ -8,11 +8,13 @@ import pickle
 import numpy as np
 import pytest
 from gymnasium.spaces import Discrete
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tests.rl.helpers import random_states
 from zoogames.core.errors import IllegalAction
 from zoogames.rl.games import ids
-from zoogames.rl.spaces import SCAN_BELOW, LegalMask, MaskBuffer, action_space
+from zoogames.rl.spaces import SCAN_BELOW, LegalMask, MaskBuffer, action_space, only_nonzero
 
 # Every game at 2 and 4 players (the benchmark's counts; the spaces differ only in the
 # trucks' and seats' blocks beyond that).
@@ -85,6 +87,38 @@ def test_mask_nonzero_answers_from_its_indices_only_while_they_hold() -> None:
     duplicated = space.mask_of(legal)
     duplicated.legal = [legal[0], *legal[:-1]]
     assert readings(duplicated) == [legal] * 5
+
+
+@given(
+    size=st.integers(0, 90),
+    picks=st.lists(st.integers(-3, 95), max_size=80),
+    writes=st.lists(st.tuples(st.integers(0, 89), st.integers(-128, 127)), max_size=3),
+    stride=st.sampled_from([1, 2]),
+)
+def test_only_nonzero_answers_exactly_or_not_at_all(
+    size: int, picks: list[int], writes: list[tuple[int, int]], stride: int
+) -> None:
+    """``only_nonzero`` (both ways: a few indices word by word, many by a count) returns
+    the nonzero entries exactly, or None: whatever the indices (repeated, out of range,
+    among the last ``size % 8`` entries) and whatever was written since."""
+    base = np.zeros(size * stride, np.int8)
+    plain = base[::stride]
+    legal = [i for i in picks if 0 <= i < size] if writes else picks
+    for i in legal:
+        if 0 <= i < size:
+            plain[i] = 1
+    for i, value in writes:
+        if i < size:
+            plain[i] = value
+    found = only_nonzero(plain, legal)
+    truth = np.flatnonzero(plain).tolist()
+    if found is not None:
+        assert found.tolist() == truth
+    # As legal_indices and mask_of make them (distinct, in range, nothing written since,
+    # a contiguous array): an answer.
+    distinct = len(set(legal)) == len(legal)
+    if not writes and stride == 1 and distinct and all(0 <= i < size for i in legal):
+        assert found is not None and found.tolist() == sorted(set(legal))
 
 
 def test_mask_is_an_int8_array_in_every_other_respect() -> None:

@@ -112,6 +112,31 @@ def test_cached_parts_encode_as_a_cold_encoder(game_id: str, players: int) -> No
             assert np.array_equal(warm.encode(state, seat), cold.encode(state, seat))
 
 
+@pytest.mark.parametrize(("game_id", "players"), cases())
+def test_cached_parts_follow_a_game_step_by_step_its_twins_and_going_back(
+    game_id: str, players: int
+) -> None:
+    """What the encoders keep from their last call (each zoo's planes, each seat's last
+    features, the piles' counts updated draw by draw) never shows through: one game
+    encoded at every step, in place, with a shuffled twin now and then (its piles in
+    another order) and an earlier position after a later one (longer piles), encodes
+    exactly as a new encoder."""
+    warm = observation_encoder(game_id, players)
+    early = None
+    for i, state in enumerate(random_states(game_id, players, games=1, seed=31)):
+        seat = i % players
+        positions = [state]
+        if i % 5 == 4:
+            positions.append(state.determinize(Rng(i, "twin")))
+        if i == 12:
+            early = state.clone()
+        if early is not None and i % 17 == 0:
+            positions.append(early)
+        for position in positions:
+            cold = spec(game_id).observation_encoder(players)
+            assert np.array_equal(warm.encode(position, seat), cold.encode(position, seat))
+
+
 def test_spaces_and_encoders_pickle_by_name() -> None:
     for game_id, players in cases()[:2]:
         space = action_space(game_id, players)

@@ -37,7 +37,6 @@ from __future__ import annotations
 from array import array
 from bisect import bisect_right
 from functools import lru_cache
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -73,7 +72,13 @@ from zoogames.games.trucks import (
     Load,
     Take,
 )
-from zoogames.rl.games.trucks import TruckSpec, cached_features, write_round, write_table_head
+from zoogames.rl.games.trucks import (
+    Chunks,
+    TruckSpec,
+    Unseen,
+    write_round,
+    write_table_head,
+)
 from zoogames.rl.spaces import ActionSpace, Block, ObservationEncoder, Vector, segments
 
 # ----- tiles -------------------------------------------------------------------------------
@@ -376,12 +381,15 @@ PLAYER_FEATURES = (
 )
 
 
-def water_features(state: AquarettoState, seat: int, out: array[float], o: int) -> None:
-    """Write ``seat``'s :data:`PLAYER_FEATURES` into ``out`` from ``o`` on (all 0 there)."""
+def write_water(state: AquarettoState, seat: int, out: array[float], o: int, cache: Chunks) -> None:
+    """Write ``seat``'s :data:`PLAYER_FEATURES` into ``out`` from ``o`` on (all 0 there).
+
+    The first eight (coins, coworkers, boards, allowance, truck taken) change most often
+    and are written as they are; the depot's features are kept by its tiles in ``cache``.
+    """
     # Item writes into an array.array: each is a few tens of nanoseconds, where building a
     # temporary array from a tuple costs a microsecond or two.
     z = state.zoos[seat]
-    depot = z.depot
     out[o] = state.coins[seat]
     out[o + 1] = z.cashiers
     out[o + 2] = z.keepers
@@ -391,40 +399,28 @@ def water_features(state: AquarettoState, seat: int, out: array[float], o: int) 
     out[o + 6] = z.allowance
     if state.took[seat] >= 0:
         out[o + 7] = 1
+    depot = z.depot
     if depot:
-        out[o + 8] = len(depot)
-        for k in depot:
-            out[o + 9 + (k >> 3)] += 1
-        nk = len(ANIMAL_KINDS)
-        o += 17 - nk
-        for k in depot[: -DEPOT_TOP - 1 : -1]:
-            o += nk
-            out[o + _ANIMAL_ID[k]] = 1
+        out[o + _DEPOT : o + len(PLAYER_FEATURES)] = cache.get(
+            seat, tuple(depot), lambda: _depot_features(depot)
+        )
 
 
-def water_chunk(
-    state: AquarettoState, seat: int, cache: dict[tuple[int, ...], array[float]]
-) -> array[float]:
-    """``seat``'s :data:`PLAYER_FEATURES` as an array, from ``cache`` when seen before.
+_DEPOT = PLAYER_FEATURES.index("depot_size")
 
-    The key holds everything :func:`water_features` reads, so equal keys write equal
-    features; most steps change one seat's at most.
-    """
-    z = state.zoos[seat]
-    key = (
-        state.coins[seat],
-        z.cashiers,
-        z.keepers,
-        z.manager,
-        z.small_left,
-        z.large_left,
-        z.allowance,
-        state.took[seat] >= 0,
-        *z.depot,
-    )
-    return cached_features(
-        cache, key, len(PLAYER_FEATURES), lambda out: water_features(state, seat, out, 0)
-    )
+
+def _depot_features(depot: list[int]) -> array[float]:
+    """The depot's features: its size, its tiles per species, the top tiles one-hot."""
+    out = array("f", bytes(4 * (len(PLAYER_FEATURES) - _DEPOT)))
+    out[0] = len(depot)
+    for k in depot:
+        out[1 + (k >> 3)] += 1
+    nk = len(ANIMAL_KINDS)
+    o = 9 - nk
+    for k in depot[: -DEPOT_TOP - 1 : -1]:
+        o += nk
+        out[o + _ANIMAL_ID[k]] = 1
+    return out
 
 
 def _zoo_planes(z: WaterZoo) -> Vector:
@@ -504,29 +500,33 @@ class AquarettoObservation(ObservationEncoder):
         self._zeros = bytes(4 * (self.size - base))
         self._cache: dict[tuple[int, ...], Vector] = {}
         self._last: dict[int, tuple[WaterZoo, tuple[int, ...], Vector]] = {}
-        self._players: dict[tuple[int, ...], array[float]] = {}
-        self._unseen: dict[Any, array[float]] = {}
+        self._players = Chunks()
+        self._unseen = Unseen(_DRAW_ID)
 
     def planes(self, z: WaterZoo) -> Vector:
         """A water zoo's planes, flat (cached by every mask they are made of)."""
         # Every mask: keyed by the occupied cells alone, two zoos with the same cells but
         # other species or marks shared their planes (a wrong observation).
         key = (z.spaces, *z.species, z.male, z.female, z.fish, z.bolt, z.young, z.trainers)
+        # Most steps leave a zoo as it was: its last key compares equal by identity, mask
+        # by mask, where hashing fifteen masks of 441 bits would cost more.
+        last = self._last.get(id(z))
+        if last is not None and last[0] is z and last[1] == key:
+            return last[2]
         found = self._cache.get(key)
         if found is None:
             if len(self._cache) >= 64:  # 26 KB each: the last planes of each zoo do the rest
                 self._cache.clear()
             # A zoo changes a cell or two per action: from this zoo's last planes, fixing
             # the bits that differ costs far less than unpacking all 15 masks again.
-            last = self._last.get(id(z))
             if last is not None and last[0] is z:
                 found = _changed_planes(last[2], last[1], key)
             else:
                 found = _zoo_planes(z)
             self._cache[key] = found
-            if len(self._last) >= 256:
-                self._last.clear()
-            self._last[id(z)] = (z, key, found)  # z kept alive: its id stays its own
+        if len(self._last) >= 256:
+            self._last.clear()
+        self._last[id(z)] = (z, key, found)  # z kept alive: its id stays its own
         return found
 
     def encode_into(self, state: State, seat: int, out: Vector) -> None:
@@ -541,7 +541,7 @@ class AquarettoObservation(ObservationEncoder):
         nf = len(PLAYER_FEATURES)
         o = at["players"]
         for r in range(p):
-            rest[o + r * nf : o + (r + 1) * nf] = water_chunk(state, (seat + r) % p, self._players)
+            write_water(state, (seat + r) % p, rest, o + r * nf, self._players)
         if state.to_move is not None:
             rest[at["turn"] + (state.to_move - seat) % p] = 1
         o = write_table_head(state, rest, at["table"])

@@ -20,7 +20,6 @@ A ``draw`` is a chance node over the kinds left in that pile (:data:`DRAW_KINDS`
 from __future__ import annotations
 
 from array import array
-from typing import Any
 
 import numpy as np
 
@@ -50,7 +49,14 @@ from zoogames.games.zooloretto.actions import ACTIONS as ZOO_ACTIONS
 from zoogames.rl.games import SetupStep
 from zoogames.rl.games import aquaretto as aq
 from zoogames.rl.games import zooloretto as zo
-from zoogames.rl.games.trucks import TruckSpec, removed_step, start_step, write_round
+from zoogames.rl.games.trucks import (
+    Chunks,
+    TruckSpec,
+    Unseen,
+    removed_step,
+    start_step,
+    write_round,
+)
 from zoogames.rl.spaces import ActionSpace, Block, ObservationEncoder, Vector, segments
 
 DRAW_KINDS = (*aq.DRAW_KINDS, *zo.DRAW_KINDS)
@@ -177,9 +183,9 @@ class CombinedObservation(ObservationEncoder):
         self._planes = p * len(aq.PLANES) * 21 * 21
         self._at = {s.name: s.offset - self._planes for s in self.segments[1:]}
         self._zeros = bytes(4 * (self.size - self._planes))
-        self._water: dict[tuple[int, ...], array[float]] = {}
-        self._land: dict[Any, array[float]] = {}
-        self._unseen: dict[Any, array[float]] = {}
+        self._water = Chunks()
+        self._land = Chunks()
+        self._unseen = Unseen(_DRAW_ID)
 
     def encode_into(self, state: State, seat: int, out: Vector) -> None:
         """Write what ``seat`` sees of ``state`` into ``out`` (every entry)."""
@@ -193,10 +199,8 @@ class CombinedObservation(ObservationEncoder):
         nw, nl = len(aq.PLAYER_FEATURES), len(zo.PLAYER_FEATURES)
         for r in range(p):
             s = (seat + r) % p
-            o = at_["water"] + r * nw
-            rest[o : o + nw] = aq.water_chunk(state, s, self._water)
-            o = at_["land"] + r * nl
-            rest[o : o + nl] = zo.board_chunk(state, s, self._land)
+            aq.write_water(state, s, rest, at_["water"] + r * nw, self._water)
+            zo.write_board(state, s, rest, at_["land"] + r * nl, self._land)
         if state.to_move is not None:
             rest[at_["turn"] + (state.to_move - seat) % p] = 1
         o = at_["table"]

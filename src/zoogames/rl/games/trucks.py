@@ -13,7 +13,6 @@ from collections import Counter
 from collections.abc import Callable, Hashable
 from itertools import combinations
 from math import comb
-from typing import Any
 
 from zoogames.core.game import JSON, Action, State
 from zoogames.games.trucks import REMOVED_BY_PLAYERS, RESERVE, TRUCK_SIZE, Draw, TruckState
@@ -126,7 +125,7 @@ def write_round(
     out: array[float],
     at: dict[str, int],
     ids: dict[int, int],
-    unseen: dict[Any, array[float]],
+    unseen: Unseen,
     piles: bool = False,
 ) -> None:
     """Write the round's segments into ``out`` (all 0 there), from ``seat``'s side.
@@ -134,9 +133,7 @@ def write_round(
     ``drawn`` (one-hot) and ``unloading`` (counts) over the kinds of ``ids``; per truck
     (``trucks``): tile counts, free spaces, blocked spaces, taken, with ``piles`` the pile
     it carries this round (one-hot), then who took it (one-hot, ``seat`` first);
-    ``unseen``: the tiles left in every pile, by kind. Counting a pile of a hundred tiles
-    is the dearest part, and the pile changes only at a draw: the ``unseen`` dictionary
-    (the encoder's) keeps the segment per pile content.
+    ``unseen``: the tiles left in every pile, by kind (the encoder's :class:`Unseen`).
     """
     k = len(ids)
     players = state.players
@@ -160,35 +157,67 @@ def write_round(
         if piles and state.truck_pile[tr] >= 0:
             out[o + k + 3 + state.truck_pile[tr]] = 1
     u = at["unseen"]
-    key = tuple(state.piles[0]) if len(state.piles) == 1 else tuple(map(tuple, state.piles))
-    out[u : u + k] = cached(unseen, key, lambda: features(k, lambda c: count_piles(state, ids, c)))
+    out[u : u + k] = unseen.counts(state)
 
 
-def count_piles(state: TruckState, ids: dict[int, int], out: array[float]) -> None:
-    """The tiles left in every pile, by kind (``ids[kind]``), into ``out`` (all 0)."""
-    for tiles in state.piles:
-        for x, n in Counter(tiles).items():
-            out[ids[x]] = n
+class Unseen:
+    """The ``unseen`` segment (the tiles left in every pile, by kind), kept up to date.
 
-
-def features(size: int, write: Callable[[array[float]], None]) -> array[float]:
-    """A zeroed array of ``size`` floats, filled by ``write``."""
-    chunk = array("f", bytes(4 * size))
-    write(chunk)
-    return chunk
-
-
-def cached_features(
-    cache: dict[Any, array[float]],
-    key: Hashable,
-    size: int,
-    write: Callable[[array[float]], None],
-) -> array[float]:
-    """The ``size`` features ``write`` puts into a zeroed array; from ``cache`` if seen.
-
-    ``key`` holds everything ``write`` reads (see :func:`zoogames.rl.spaces.cached`).
+    Counting piles of a hundred tiles at every step would be the observation's dearest
+    part, and from one step to the next a pile is the same or one tile shorter (a draw
+    takes its last tile). So the counts of the piles last seen are kept with a copy of
+    them: an equal pile costs one list comparison, a pile that lost its last tile one
+    decrement, anything else (another game, a twin with its piles shuffled) a count.
     """
-    return cached(cache, key, lambda: features(size, write))
+
+    def __init__(self, ids: dict[int, int]) -> None:
+        self.ids = ids
+        self.seen: list[list[int]] = []
+        self.by_kind = array("f", bytes(4 * len(ids)))
+
+    def counts(self, state: TruckState) -> array[float]:
+        """The segment for ``state``'s piles (the caller copies it: it changes in place)."""
+        seen, piles, by_kind, ids = self.seen, state.piles, self.by_kind, self.ids
+        if len(seen) == len(piles):
+            for i, pile in enumerate(piles):
+                was = seen[i]
+                if pile == was:
+                    continue
+                if len(pile) == len(was) - 1 and pile == was[:-1]:
+                    by_kind[ids[was[-1]]] -= 1
+                    was.pop()
+                    continue
+                break
+            else:
+                return by_kind
+        self.seen = [pile[:] for pile in piles]
+        by_kind[:] = array("f", bytes(4 * len(ids)))
+        for pile in piles:
+            for x, n in Counter(pile).items():
+                by_kind[ids[x]] += n
+        return by_kind
+
+
+class Chunks:
+    """Parts of the seats' features by everything they are made from (a key), made once.
+
+    Equal keys make equal parts. Most steps change one seat's parts at most, so each
+    seat's last key is compared first (equality, often by identity, is cheaper than
+    hashing the key); then the parts of every key seen (:func:`cached`).
+    """
+
+    def __init__(self) -> None:
+        self.by_key: dict[Hashable, array[float]] = {}
+        self.last: dict[int, tuple[Hashable, array[float]]] = {}
+
+    def get(self, seat: int, key: Hashable, make: Callable[[], array[float]]) -> array[float]:
+        """The part of ``key``, made by ``make()`` the first time."""
+        last = self.last.get(seat)
+        if last is not None and last[0] == key:
+            return last[1]
+        found = cached(self.by_key, key, make)
+        self.last[seat] = (key, found)
+        return found
 
 
 def write_table_head(state: TruckState, out: array[float], o: int) -> int:

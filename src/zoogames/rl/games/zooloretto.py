@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from array import array
 from bisect import bisect_right
-from typing import Any
 
 import numpy as np
 
@@ -66,7 +65,13 @@ from zoogames.games.zooloretto.zoo import (
     STALL_SPACES,
     ZooBoard,
 )
-from zoogames.rl.games.trucks import TruckSpec, cached_features, write_round, write_table_head
+from zoogames.rl.games.trucks import (
+    Chunks,
+    TruckSpec,
+    Unseen,
+    write_round,
+    write_table_head,
+)
 from zoogames.rl.spaces import ActionSpace, Block, ObservationEncoder, Vector, segments
 
 ENCLOSURE_CODES = tuple(range(len(ENCLOSURES)))
@@ -223,18 +228,34 @@ PLAYER_FEATURES = (
 )
 
 
-def board_features(state: ZooRules, seat: int, out: array[float], o: int) -> None:
-    """Write ``seat``'s :data:`PLAYER_FEATURES` into ``out`` from ``o`` on (all 0 there)."""
-    # Item writes into an array.array, not a list converted after: see water_features.
+def write_board(state: ZooRules, seat: int, out: array[float], o: int, cache: Chunks) -> None:
+    """Write ``seat``'s :data:`PLAYER_FEATURES` into ``out`` from ``o`` on (all 0 there).
+
+    The first three (coins, boards left, truck taken) change most often and are written
+    as they are; the rest, the board's, are kept in ``cache`` by everything they are
+    made of.
+    """
+    # Item writes into an array.array: each is a few tens of nanoseconds, where building a
+    # temporary array from a tuple costs a microsecond or two.
     b: ZooBoard = state.boards[seat]
     out[o] = state.coins[seat]
     out[o + 1] = b.boards_left
     if state.took[seat] >= 0:
         out[o + 2] = 1
+    key = (b.built, tuple(map(tuple, b.pens)), tuple(b.stalls), tuple(b.barn))
+    out[o + _BOARD : o + len(PLAYER_FEATURES)] = cache.get(seat, key, lambda: _board_features(b))
+
+
+_BOARD = PLAYER_FEATURES.index("took_truck") + 1
+
+
+def _board_features(b: ZooBoard) -> array[float]:
+    """The board's features: its enclosures, stalls and barn."""
+    out = array("f", bytes(4 * (len(PLAYER_FEATURES) - _BOARD)))
     first = zt.FIRST
     built = b.built
     nf = len(ENCLOSURE_FEATURES)
-    e = o + 3
+    e = 0
     for i, pen in enumerate(b.pens):
         if i < built:
             out[e] = 1
@@ -244,7 +265,7 @@ def board_features(state: ZooRules, seat: int, out: array[float], o: int) -> Non
             for x in pen:
                 out[e + 10 + ((x - first) & 7)] += 1
         e += nf
-    e = o + 3 + len(ENCLOSURES) * nf  # fixed offsets, whatever this board holds
+    e = len(ENCLOSURES) * nf  # fixed offsets, whatever this board holds
     ns = len(STALL_FEATURES)
     for i, x in enumerate(b.stalls):
         if OWNER[i] < built:
@@ -254,27 +275,7 @@ def board_features(state: ZooRules, seat: int, out: array[float], o: int) -> Non
     e += len(STALL_SPACES) * ns
     for x in b.barn:
         out[e + _BARN_ID[x]] += 1
-
-
-def board_chunk(state: ZooRules, seat: int, cache: dict[Any, array[float]]) -> array[float]:
-    """``seat``'s :data:`PLAYER_FEATURES` as an array, from ``cache`` when seen before.
-
-    The key holds everything :func:`board_features` reads, so equal keys write equal
-    features; most steps change one seat's at most.
-    """
-    b: ZooBoard = state.boards[seat]
-    key = (
-        state.coins[seat],
-        b.boards_left,
-        state.took[seat] >= 0,
-        b.built,
-        tuple(map(tuple, b.pens)),
-        tuple(b.stalls),
-        tuple(b.barn),
-    )
-    return cached_features(
-        cache, key, len(PLAYER_FEATURES), lambda out: board_features(state, seat, out, 0)
-    )
+    return out
 
 
 class ZoolorettoObservation(ObservationEncoder):
@@ -318,8 +319,8 @@ class ZoolorettoObservation(ObservationEncoder):
         self.high = 128.0
         self._at = {s.name: s.offset for s in self.segments}
         self._zeros = bytes(4 * self.size)
-        self._players: dict[Any, array[float]] = {}
-        self._unseen: dict[Any, array[float]] = {}
+        self._players = Chunks()
+        self._unseen = Unseen(_DRAW_ID)
 
     def encode_into(self, state: State, seat: int, out: Vector) -> None:
         """Write what ``seat`` sees of ``state`` into ``out`` (every entry)."""
@@ -329,7 +330,7 @@ class ZoolorettoObservation(ObservationEncoder):
         rest = array("f", self._zeros)  # item writes on an array.array are cheap
         nf = len(PLAYER_FEATURES)
         for r in range(p):
-            rest[r * nf : (r + 1) * nf] = board_chunk(state, (seat + r) % p, self._players)
+            write_board(state, (seat + r) % p, rest, r * nf, self._players)
         if state.to_move is not None:
             rest[at["turn"] + (state.to_move - seat) % p] = 1
         o = write_table_head(state, rest, at["table"])
