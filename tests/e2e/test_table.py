@@ -268,3 +268,28 @@ def test_axe_finds_no_serious_accessibility_violation(
     page.goto(stored.link(server))
     page.wait_for_selector("main.play:not([data-legal='[]'])")
     assert serious_violations(page) == []
+
+
+def test_a_log_entry_of_an_expansion_outlines_its_spaces_on_the_board(
+    page: Page, server: Server
+) -> None:
+    """An expansion puts no tile anywhere, so marking "where the move ended" showed
+    nothing: hovering its log entry (as a hint or a lesson naming one) outlines the
+    spaces it laid, on its owner's zoo only."""
+    stored = store_game(
+        server, "aquaretto", ["me", "greedy"], 3, 110, to_move(0), players_as=["builder", "greedy"]
+    )
+    assert stored.state is not None
+    history = [str(a) for a in stored.state.history]
+    number = next(i for i, a in enumerate(history) if a.startswith("expand "))
+    cells = history[number].split()[2:]
+    page.goto(stored.link(server, 0))
+    entry = page.locator(f'[data-log="{number}"]')
+    entry.hover()
+    spot = page.locator(".expansion-spotlit")
+    expect(spot).to_have_count(1)
+    assert spot.get_attribute("data-spotlit") == " ".join(cells)
+    # Only seat 0 buys expansions here (the builder; greedy bots never do).
+    assert page.locator(".water-zoo", has=spot).get_attribute("data-seat") == "0"
+    page.mouse.move(0, 0)
+    expect(page.locator(".expansion-spotlit")).to_have_count(0)

@@ -7,7 +7,7 @@ import { COWORKER_PICTURE, kindOf, kindStyle, kindWords, tileWords, tint } from 
 import { moveMark, usePlay } from "../../play/context";
 import { svgButton } from "../../play/keys";
 import { cellKey, parseCell } from "../cells";
-import { expansionOptions, optionsAt } from "./expansions";
+import { expansionCells, expansionOptions, optionsAt } from "./expansions";
 import { t } from "../../i18n";
 
 const CELL = 40;
@@ -32,8 +32,12 @@ export function WaterZoo({ zoo, seat, small = false }: { zoo: WaterZooView; seat
   if (expanding) for (const o of expanding) for (const c of o.cells) if (!spaces.has(c)) ghosts.add(c);
   const fitting = expanding ? optionsAt(expanding, placement.anchor) : [];
   const preview = fitting.length > 0 ? fitting[placement.index % fitting.length] : null;
+  // A hint, a lesson or a hovered log entry naming an expansion of this zoo: its spaces
+  // outlined (where it would lie, or where it was laid), since no tile is there to mark.
+  const spot = play.spotlight;
+  const spotCells = spot && spot.seat === seat && spot.action.startsWith("expand ") ? expansionCells(spot.action) : [];
 
-  const all = [...zoo.spaces, ...[...ghosts].map(parseCell)];
+  const all = [...zoo.spaces, ...[...ghosts].map(parseCell), ...spotCells.map(parseCell)];
   const xs = all.map(([x]) => x);
   const ys = all.map(([, y]) => y);
   const x0 = Math.min(...xs);
@@ -178,6 +182,14 @@ export function WaterZoo({ zoo, seat, small = false }: { zoo: WaterZooView; seat
           />
         );
       })}
+      {spotCells.length > 0 && (
+        <g class="expansion-spotlit" data-spotlit={spotCells.join(" ")}>
+          {spotCells.map((c) => {
+            const [x, y] = parseCell(c);
+            return <rect key={c} x={px(x) + 2} y={py(y) + 2} width={CELL - 4} height={CELL - 4} rx={3} />;
+          })}
+        </g>
+      )}
       {preview && (
         <g class="expansion-preview" data-preview={preview.cells.join(" ")}>
           {preview.cells.map((c) => {
