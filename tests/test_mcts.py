@@ -5,11 +5,13 @@ Budgets are iteration counts, never seconds: no test depends on the machine's sp
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 import zoogames
 from zoogames import bots
-from zoogames.bots.mcts import MctsBot
+from zoogames.bots.mcts import MctsBot, centres, margins, rewards
 from zoogames.core.game import State
 from zoogames.core.rng import Rng
 
@@ -160,3 +162,33 @@ def test_the_search_knows_no_game() -> None:
         a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names
     ]
     assert imported and not [m for m in imported if m.startswith("zoogames.games")]
+
+
+def test_rewards_are_the_sigmoid_of_the_margin_and_follow_moves_its_centre() -> None:
+    """The reward of each seat is the sigmoid of its margin over the best other (solo:
+    over the baseline); with ``follow`` its centre moves to within ``2 * scale`` of where
+    the seat stood at the root, so a seat far behind still tells ten points gained from
+    ten lost, while near level nothing changes."""
+    assert margins([30.0, 20.0, 25.0]) == [5.0, -10.0, -5.0]
+    plain = rewards([20.0, 30.0], 4.0, 0.0, [])
+    assert plain[0] == pytest.approx(1 / (1 + math.exp(2.5)))
+    assert plain[1] == pytest.approx(1 / (1 + math.exp(-2.5)))
+    assert rewards([13.0], 4.0, 9.0, []) == pytest.approx([1 / (1 + math.exp(-1))])
+    # Near level the centres are 0: the same rewards as without following.
+    assert centres([21.0, 20.0], 8.0) == [0.0, 0.0]
+    # 25 behind at the root: centred at -17 (and the leader at +17).
+    at_root = centres([5.0, 30.0], 8.0)
+    assert at_root == [-17.0, 17.0]
+    worse, better = [0.0, 35.0], [10.0, 25.0]  # the trailing seat loses 10 or gains 10
+    flat = rewards(worse, 4.0, 0.0, [])[0], rewards(better, 4.0, 0.0, [])[0]
+    followed = rewards(worse, 4.0, 0.0, at_root)[0], rewards(better, 4.0, 0.0, at_root)[0]
+    assert flat[1] - flat[0] < 0.03  # the flat tail: sigmoid(-15/4) - sigmoid(-35/4)
+    assert followed[1] - followed[0] > 0.6  # sigmoid(2/4) - sigmoid(-18/4)
+    bot = mcts("mcts:iterations=5,follow=1", seed=1)
+    assert bot.follow and not mcts("mcts:iterations=5", seed=1).follow
+
+
+def test_following_the_margin_plays_legal_repeatable_games() -> None:
+    first, _ = play(["mcts:iterations=3,rollout=1,follow=1", "greedy"], seed=5)
+    again, _ = play(["mcts:iterations=3,rollout=1,follow=1", "greedy"], seed=5)
+    assert first.is_terminal and first.history == again.history

@@ -104,6 +104,8 @@ class MctsBot(Bot):
     - ``rollout``: at most this many greedy decisions in a playout, which otherwise ends
       with the round (``-1``: no limit);
     - ``scale``: points of margin that make a reward of about 0.73 (sigmoid of 1);
+    - ``follow``: 1 to centre each seat's sigmoid nearer its margin at the root when that
+      is more than ``2 * scale`` from level (see :meth:`_rewards`), 0 to keep it at 0;
     - ``reuse``: 1 to keep the subtree between decisions, 0 to start afresh.
     """
 
@@ -118,6 +120,7 @@ class MctsBot(Bot):
         widen: float = WIDEN,
         rollout: int = 16,
         scale: float = SCALE,
+        follow: int = 0,
         reuse: int = 1,
         **params: Any,
     ) -> None:
@@ -134,6 +137,7 @@ class MctsBot(Bot):
         self.widen = float(widen)
         self.rollout = int(rollout)
         self.scale = float(scale)
+        self.follow = bool(int(follow))
         self.reuse = bool(int(reuse))
         self.greedy: GreedyBot | None = None
         self._game: str | None = None
@@ -141,6 +145,7 @@ class MctsBot(Bot):
         self._root_history: list[Action] = []
         self._root_key: tuple[Any, ...] = ()
         self._baseline = 0.0
+        self._centres: list[float] = []
         self.stats = {"decisions": 0, "iterations": 0, "seconds": 0.0, "reused": 0}
         """Totals over this bot's decisions: searches run, iterations, time spent, reuses."""
 
@@ -152,6 +157,7 @@ class MctsBot(Bot):
         root = self._find_root(state)
         if state.players == 1:  # solo: rewards are measured from where the search starts
             self._baseline = self._values(state)[0]
+        self._centres = self._follow(state) if self.follow else []
         start = time.perf_counter()
         deadline = None if self.seconds is None else start + self.seconds
         n = 0
@@ -410,19 +416,47 @@ class MctsBot(Bot):
             return [t + 0.01 * b for t, b in zip(totals, ties, strict=True)]
         return [float(self.greedy.evaluate(state, i)) for i in range(n)]
 
+    def _follow(self, state: State) -> list[float]:
+        """Per seat, where its sigmoid is centred (``follow``; :func:`centres`)."""
+        return centres(self._values(state), 2.0 * self.scale) if state.players > 1 else []
+
     def _rewards(self, state: State) -> list[float]:
-        """One reward in [0, 1] per seat: the sigmoid of its margin over the best other.
-
-        Solo, the margin is over the value where the search started.
-        """
-        values = self._values(state)
-        n = len(values)
-        out = []
-        for i, v in enumerate(values):
-            ref = max(values[j] for j in range(n) if j != i) if n > 1 else self._baseline
-            x = (v - ref) / self.scale
-            out.append(1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, x)))))
-        return out
+        """One reward in [0, 1] per seat (:func:`rewards`)."""
+        return rewards(self._values(state), self.scale, self._baseline, self._centres)
 
 
-__all__ = ["Edge", "MctsBot", "Node"]
+def margins(values: list[float]) -> list[float]:
+    """Per seat: its value less the best of the others' (at least two seats)."""
+    n = len(values)
+    return [v - max(values[j] for j in range(n) if j != i) for i, v in enumerate(values)]
+
+
+def centres(values: list[float], band: float) -> list[float]:
+    """Per seat, where its reward's sigmoid is centred (``mcts:follow=1``).
+
+    That is its margin at the root moved ``band`` towards level, or 0 within ``band`` of
+    level. Far behind (or ahead), every playout's margin lies on the flat tail of a sigmoid
+    centred on 0: every move earns about the same reward and the most visited one is
+    close to chance. Centred near where the seat stands, the reward still tells a move
+    that gains ten points from one that loses ten; near level nothing changes.
+    """
+    return [m - max(-band, min(band, m)) for m in margins(values)]
+
+
+def rewards(
+    values: list[float], scale: float, baseline: float, centred: list[float]
+) -> list[float]:
+    """One reward in [0, 1] per seat: the sigmoid of its margin over the best other.
+
+    The margin is in ``scale`` points, less the seat's centre in ``centred`` if any
+    (:func:`centres`). Solo, the margin is over ``baseline``, the value where the search started.
+    """
+    over = margins(values) if len(values) > 1 else [values[0] - baseline]
+    out = []
+    for i, m in enumerate(over):
+        x = (m - centred[i] if centred else m) / scale
+        out.append(1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, x)))))
+    return out
+
+
+__all__ = ["Edge", "MctsBot", "Node", "centres", "margins", "rewards"]
