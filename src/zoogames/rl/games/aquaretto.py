@@ -381,6 +381,10 @@ PLAYER_FEATURES = (
 )
 
 
+_DEPOT = PLAYER_FEATURES.index("depot_size")
+"""Where the features kept by contents begin (those before change most often)."""
+
+
 def write_water(state: AquarettoState, seat: int, out: array[float], o: int, cache: Chunks) -> None:
     """Write ``seat``'s :data:`PLAYER_FEATURES` into ``out`` from ``o`` on (all 0 there).
 
@@ -404,9 +408,6 @@ def write_water(state: AquarettoState, seat: int, out: array[float], o: int, cac
         out[o + _DEPOT : o + len(PLAYER_FEATURES)] = cache.get(
             seat, tuple(depot), lambda: _depot_features(depot)
         )
-
-
-_DEPOT = PLAYER_FEATURES.index("depot_size")
 
 
 def _depot_features(depot: list[int]) -> array[float]:

@@ -228,6 +228,10 @@ PLAYER_FEATURES = (
 )
 
 
+_BOARD = PLAYER_FEATURES.index("took_truck") + 1
+"""Where the features kept by contents begin (those before change most often)."""
+
+
 def write_board(state: ZooRules, seat: int, out: array[float], o: int, cache: Chunks) -> None:
     """Write ``seat``'s :data:`PLAYER_FEATURES` into ``out`` from ``o`` on (all 0 there).
 
@@ -244,9 +248,6 @@ def write_board(state: ZooRules, seat: int, out: array[float], o: int, cache: Ch
         out[o + 2] = 1
     key = (b.built, tuple(map(tuple, b.pens)), tuple(b.stalls), tuple(b.barn))
     out[o + _BOARD : o + len(PLAYER_FEATURES)] = cache.get(seat, key, lambda: _board_features(b))
-
-
-_BOARD = PLAYER_FEATURES.index("took_truck") + 1
 
 
 def _board_features(b: ZooBoard) -> array[float]:
