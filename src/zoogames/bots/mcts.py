@@ -105,7 +105,7 @@ class MctsBot(Bot):
       with the round (``-1``: no limit);
     - ``scale``: points of margin that make a reward of about 0.73 (sigmoid of 1);
     - ``follow``: 1 to centre each seat's sigmoid nearer its margin at the root when that
-      is more than ``2 * scale`` from level (see :meth:`_rewards`), 0 to keep it at 0;
+      is more than ``2 * scale`` from level (see :func:`centres`), 0 to keep it at 0;
     - ``reuse``: 1 to keep the subtree between decisions, 0 to start afresh.
     """
 
