@@ -46,6 +46,12 @@ export function WaterZoo({ zoo, seat, small = false }: { zoo: WaterZooView; seat
   const height = (Math.max(...ys) - y0 + 1) * CELL;
   const px = (x: number) => (x - x0) * CELL;
   const py = (y: number) => (y - y0) * CELL;
+  // An expansion's spaces, each a square (its preview, or the one a hint or log entry names).
+  const outline = (cells: string[]) =>
+    cells.map((c) => {
+      const [x, y] = parseCell(c);
+      return <rect key={c} x={px(x) + 2} y={py(y) + 2} width={CELL - 4} height={CELL - 4} rx={3} />;
+    });
 
   const tiles = new Map(zoo.tiles.map((t) => [cellKey(t.x, t.y), t.tile]));
   const trainers = new Set(zoo.trainers.map(([x, y]) => cellKey(x, y)));
@@ -184,18 +190,12 @@ export function WaterZoo({ zoo, seat, small = false }: { zoo: WaterZooView; seat
       })}
       {spotCells.length > 0 && (
         <g class="expansion-spotlit" data-spotlit={spotCells.join(" ")}>
-          {spotCells.map((c) => {
-            const [x, y] = parseCell(c);
-            return <rect key={c} x={px(x) + 2} y={py(y) + 2} width={CELL - 4} height={CELL - 4} rx={3} />;
-          })}
+          {outline(spotCells)}
         </g>
       )}
       {preview && (
         <g class="expansion-preview" data-preview={preview.cells.join(" ")}>
-          {preview.cells.map((c) => {
-            const [x, y] = parseCell(c);
-            return <rect key={c} x={px(x) + 2} y={py(y) + 2} width={CELL - 4} height={CELL - 4} rx={3} />;
-          })}
+          {outline(preview.cells)}
         </g>
       )}
     </svg>
