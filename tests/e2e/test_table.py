@@ -293,3 +293,27 @@ def test_a_log_entry_of_an_expansion_outlines_its_spaces_on_the_board(
     assert page.locator(".water-zoo", has=spot).get_attribute("data-seat") == "0"
     page.mouse.move(0, 0)
     expect(page.locator(".expansion-spotlit")).to_have_count(0)
+
+
+def test_tapping_a_log_entry_on_a_phone_brings_its_mark_into_view(
+    phone: Page, server: Server
+) -> None:
+    """On a phone the log lies below the board: a tapped entry's mark (here an
+    expansion's outline) is scrolled into view instead of being drawn out of sight."""
+    stored = store_game(
+        server, "aquaretto", ["me", "greedy"], 3, 110, to_move(0), players_as=["builder", "greedy"]
+    )
+    assert stored.state is not None
+    number = next(i for i, a in enumerate(stored.state.history) if str(a).startswith("expand "))
+    phone.goto(stored.link(server, 0))
+    entry = phone.locator(f'[data-log="{number}"]')
+    entry.scroll_into_view_if_needed()
+    below = phone.evaluate("window.scrollY")
+    # the expansion's place, near the zoo's top, is above the screen's top edge
+    zoo = phone.locator('.water-zoo[data-seat="0"]').bounding_box()
+    assert zoo is not None and zoo["y"] < -100
+    entry.tap()
+    spot = phone.locator(".expansion-spotlit")
+    expect(spot).to_have_count(1)
+    expect(spot).to_be_in_viewport(ratio=1)
+    assert phone.evaluate("window.scrollY") < below

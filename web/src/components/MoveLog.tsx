@@ -1,9 +1,11 @@
 // The move log in plain words: "<seat name> <phrase>", newest last, a heading for each
 // round. Other seats named in a phrase ({n}) get their current names. Hovering, focusing
-// or tapping an entry marks what it changed on the board (`onShow`).
+// or tapping an entry marks what it changed on the board (`onShow`); a tap also brings
+// the mark into view when it is out of sight (on a phone the log lies below the board).
 import { useEffect, useRef } from "preact/hooks";
 import type { LogEntry } from "../api/types";
 import { t } from "../i18n";
+import { still } from "../play/Flights";
 import { renderMessage } from "../i18n/message";
 import { fillNames, seatName } from "../text/words";
 
@@ -25,6 +27,20 @@ export function entryPhrase(entry: LogEntry, names: string[]): string {
 /** "<seat name> <phrase>", for the page's live announcement. */
 export function entryText(entry: LogEntry, names: string[]): string {
   return `${names[entry.seat] ?? seatName(entry.seat)} ${entryPhrase(entry, names)}`;
+}
+
+/** Once the board has drawn the tapped entry's mark, scroll it to the middle of the screen
+ * unless its centre is already in sight: on screen and not under the sticky action bar. */
+function revealMark(): void {
+  requestAnimationFrame(() => {
+    const mark = document.querySelector(".spotlit, .expansion-spotlit");
+    if (!mark) return;
+    const box = mark.getBoundingClientRect();
+    // null off screen; within the mark's own board when nothing covers it (a tile may)
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    if (hit && (mark.closest("svg") ?? mark).contains(hit)) return;
+    mark.scrollIntoView({ block: "center", behavior: still() ? "auto" : "smooth" });
+  });
 }
 
 export function MoveLog({ log, names, onShow, current = null }: Props) {
@@ -65,7 +81,14 @@ export function MoveLog({ log, names, onShow, current = null }: Props) {
         onMouseLeave={onShow ? () => onShow(null) : undefined}
         onFocus={onShow ? () => onShow(e) : undefined}
         onBlur={onShow ? () => onShow(null) : undefined}
-        onClick={onShow ? () => onShow(e) : undefined}
+        onClick={
+          onShow
+            ? () => {
+                onShow(e);
+                revealMark();
+              }
+            : undefined
+        }
       >
         <strong>{names[e.seat] ?? seatName(e.seat)}</strong> {entryPhrase(e, names)}
       </li>,

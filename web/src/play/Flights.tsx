@@ -92,7 +92,8 @@ function copyOf(source: Element): Element {
   return svg;
 }
 
-function still(): boolean {
+/** Whether the reader asked for less motion (`prefers-reduced-motion`). */
+export function still(): boolean {
   return typeof window.matchMedia === "function" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
