@@ -18,6 +18,10 @@ What is played:
   the seats; with fewer than four levels the weakest fill the remaining seats (three
   levels: ``beginner``, ``casual``, ``strong``, ``beginner``).
 
+A level plays as its spec in that game (``levels.level_spec``: Zooloretto's ``strong``
+searches 200 iterations, elsewhere 40), and each searching level's mean iterations and
+seconds per decision are reported beside its rating.
+
 Each match-up is an arena run under ``--out`` (``<game>-<n>p/<a>-<b>``), so rerunning the
 same command continues it. The ratings pool every match-up found there among ``--levels``,
 from this command or earlier ones (a cheap run of three levels, then ``strong``–``expert``
@@ -51,7 +55,7 @@ import zoogames
 from zoogames.arena import ArenaConfig, run
 from zoogames.arena.runner import load_games
 from zoogames.arena.stats import ratings
-from zoogames.bots.levels import LEVELS
+from zoogames.bots.levels import LEVELS, level_spec
 
 
 def matchups(levels: list[str], players: int) -> list[tuple[str, list[str]]]:
@@ -61,6 +65,11 @@ def matchups(levels: list[str], players: int) -> list[tuple[str, list[str]]]:
     # fewer levels than seats: the weakest fill the rest (the cheapest to play)
     seats = [*levels, *levels][:players]
     return [("-".join(seats), seats)]
+
+
+def specs_to_levels(levels: list[str], game: str | None) -> dict[str, str]:
+    """Each level's spec in ``game``, to the level's name (the records name specs)."""
+    return {level_spec(level, game): level for level in levels}
 
 
 def _rate_once(records: list[dict[str, Any]], names: dict[str, str]) -> dict[str, float]:
@@ -87,13 +96,15 @@ def rate(
     orders: int = 20,
     bootstrap: int = 400,
     seed: int = 0,
+    game: str | None = None,
 ) -> dict[str, Any]:
     """Ratings with 95% intervals per level, and which adjacent levels are separated.
 
-    ``runs`` holds the records of each match-up; resamples are drawn within each, so a
-    resample keeps every match-up's share of the games.
+    ``runs`` holds the records of each match-up (of ``game``, whose levels may be their own
+    specs); resamples are drawn within each, so a resample keeps every match-up's share of
+    the games.
     """
-    names = {LEVELS[level]: level for level in levels}
+    names = specs_to_levels(levels, game)
     rng = random.Random(seed)
     everything = [rec for recs in runs.values() for rec in recs]
     point = _mean_rating(everything, names, orders, rng)
@@ -160,21 +171,23 @@ def win_rates(runs: dict[str, list[dict[str, Any]]], names: dict[str, str]) -> d
     return out
 
 
-def iterations(runs: dict[str, list[dict[str, Any]]], names: dict[str, str]) -> dict[str, int]:
-    """Each searching level's mean MCTS iterations per decision over the games.
+def per_decision(
+    runs: dict[str, list[dict[str, Any]]], names: dict[str, str], key: str, digits: int = 0
+) -> dict[str, float]:
+    """Each searching level's mean ``key`` (``iterations``, ``seconds``) per decision.
 
-    A level capped in seconds (``strong``, ``expert``) searches less on a busy machine:
-    this says how much of its budget it had.
+    A level capped in seconds (``expert``) searches less on a busy machine: the iterations
+    say how much of its budget it had, the seconds what a move costs.
     """
-    totals: dict[str, list[int]] = {}
+    totals: dict[str, list[float]] = {}
     for recs in runs.values():
         for rec in recs:
             for spec, stats in zip(rec["arena"]["bots"], rec["arena"]["stats"], strict=True):
                 if stats and stats.get("decisions"):
-                    t = totals.setdefault(names[spec], [0, 0])
-                    t[0] += int(stats["iterations"])
+                    t = totals.setdefault(names[spec], [0.0, 0.0])
+                    t[0] += float(stats[key])
                     t[1] += int(stats["decisions"])
-    return {level: round(i / d) for level, (i, d) in totals.items() if d}
+    return {level: round(i / d, digits) for level, (i, d) in totals.items() if d}
 
 
 def plot(lines: list[dict[str, Any]], path: Path, levels: list[str]) -> None:
@@ -232,10 +245,10 @@ def main(argv: list[str] | None = None) -> int:
     unknown = [x for x in levels if x not in LEVELS]
     if unknown or len(levels) < 2:
         ap.error(f"--levels: give two or more of {', '.join(LEVELS)}")
-    names = {LEVELS[level]: level for level in levels}
     lines = []
     for game in args.game or zoogames.games.ids():
         g = zoogames.games.get(game)
+        names = specs_to_levels(levels, game)
         for players in args.players or [2, 4]:
             if not g.min_players <= players <= g.max_players:
                 continue
@@ -245,7 +258,7 @@ def main(argv: list[str] | None = None) -> int:
             for key, seats in [] if args.report else matchups(levels, players):
                 games = args.games if players == 2 else args.games_4p
                 config = ArenaConfig.build(
-                    game, players, [LEVELS[x] for x in seats], games, seed=args.seed
+                    game, players, [level_spec(x, game) for x in seats], games, seed=args.seed
                 )
                 run(config, folder / key, workers=args.workers, resume=True, plots=False)
             # every match-up there among these levels, from this command or an earlier one
@@ -259,10 +272,11 @@ def main(argv: list[str] | None = None) -> int:
                 "benchmark": "ladder",
                 "game": game,
                 "players": players,
-                **rate(runs, levels, args.orders, args.bootstrap, args.seed),
+                **rate(runs, levels, args.orders, args.bootstrap, args.seed, game),
                 "matchups": win_rates(runs, names),
-                "iterations_per_decision": iterations(runs, names),
-                "specs": {level: LEVELS[level] for level in levels},
+                "iterations_per_decision": per_decision(runs, names, "iterations"),
+                "seconds_per_decision": per_decision(runs, names, "seconds", 3),
+                "specs": {level: level_spec(level, game) for level in levels},
                 "seconds": round(time.perf_counter() - start, 1),
             }
             lines.append(line)

@@ -10,10 +10,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.scripts import load_script
-from zoogames.bots.levels import LEVELS
+from zoogames.bots.levels import LEVELS, level_spec
 
 ladder = load_script(Path(__file__).parents[1] / "benchmarks" / "ladder.py", "ladder")
+names = {spec: level for level, spec in LEVELS.items()}
 
 
 def games(a: str, b: str, a_wins: int, b_wins: int) -> list[dict[str, Any]]:
@@ -62,6 +65,18 @@ def test_the_order_of_the_games_does_not_decide_the_ratings() -> None:
         assert abs(a["levels"][level]["rating"] - b["levels"][level]["rating"]) < 1.5
 
 
+def test_a_game_with_its_own_spec_for_a_level_is_rated_by_it() -> None:
+    # Zooloretto's strong is its own spec (levels.BY_GAME): its records name that spec
+    runs = {"casual-strong": games("casual", "strong", 2, 14)}
+    for rec in runs["casual-strong"]:
+        rec["arena"]["bots"] = [level_spec(names[s], "zooloretto") for s in rec["arena"]["bots"]]
+    assert "mcts:iterations=200" in runs["casual-strong"][0]["arena"]["bots"]
+    rated = ladder.rate(runs, ["casual", "strong"], orders=5, bootstrap=20, game="zooloretto")
+    assert rated["levels"]["casual"]["rating"] < rated["levels"]["strong"]["rating"]
+    with pytest.raises(KeyError):  # the default specs name no Zooloretto record
+        ladder.rate(runs, ["casual", "strong"], orders=5, bootstrap=20)
+
+
 def test_four_players_with_three_levels_seat_the_weakest_twice() -> None:
     assert ladder.matchups(["beginner", "casual", "strong"], 4) == [
         ("beginner-casual-strong-beginner", ["beginner", "casual", "strong", "beginner"])
@@ -71,3 +86,23 @@ def test_four_players_with_three_levels_seat_the_weakest_twice() -> None:
         "casual-strong",
         "strong-expert",
     ]
+
+
+def test_per_decision_means_weigh_each_decision_alike() -> None:
+    recs = games("strong", "expert", 1, 1)
+    for rec, stats in zip(
+        recs, ([(10, 40, 0.5), (5, 20000, 9.0)], [(20, 10000, 6.0), (30, 1200, 0.6)]), strict=True
+    ):
+        rec["arena"]["stats"] = [
+            {"decisions": d, "iterations": i, "seconds": t} for d, i, t in stats
+        ]
+    runs = {"strong-expert": recs}
+    # game 0 seats strong then expert, game 1 expert then strong
+    assert ladder.per_decision(runs, names, "iterations") == {
+        "strong": 1240 / 40,
+        "expert": 30000 / 25,
+    }
+    assert ladder.per_decision(runs, names, "seconds", 3) == {
+        "strong": round(1.1 / 40, 3),
+        "expert": 15 / 25,
+    }

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from zoogames import bots, games
-from zoogames.bots.levels import LEVELS, BeginnerBot
+from zoogames.bots.levels import LEVELS, BeginnerBot, level_spec
 from zoogames.bots.mcts import MctsBot
 from zoogames.core.game import State
 
@@ -39,10 +39,13 @@ def test_every_level_is_a_spec_of_every_game() -> None:
         strong = bots.make("strong", game=game)
         expert = bots.make("expert", game=game)
         assert isinstance(strong, MctsBot) and isinstance(expert, MctsBot)
-        assert (strong.iterations, strong.seconds) == (2000, 2.0)
-        assert (expert.iterations, expert.seconds) == (20000, 5.0)
+        budget = 200 if game == "zooloretto" else 40  # BY_GAME
+        assert (strong.iterations, strong.seconds) == (budget, None)  # no clock: repeatable
+        assert level_spec("strong", game) == f"mcts:iterations={budget}"
+        assert (expert.iterations, expert.seconds) == (2000, 2.0)
     with pytest.raises(ValueError, match="takes no parameters"):
         bots.make("strong:iterations=5", game="aquaretto")
+    assert level_spec("expert") == level_spec("expert", "zooloretto") == LEVELS["expert"]
     with pytest.raises(ValueError, match="temperature"):
         bots.make("beginner:temperature=0", game="aquaretto")
 
@@ -58,6 +61,12 @@ def test_a_beginner_sits_between_random_and_casual() -> None:
     # loses to greedy (measured over more games in docs/bots.md, Levels).
     assert winner_counts("aquarium-designer", ["beginner", "random"], 8)["beginner"] >= 6
     assert winner_counts("aquarium-designer", ["beginner", "casual"], 8)["casual"] >= 6
+
+
+def test_strong_beats_casual() -> None:
+    # 40 iterations, no time cap: the same games on any machine (15 of 16 in the ladder,
+    # docs/bots.md, Levels)
+    assert winner_counts("aquaretto", ["strong", "casual"], 4)["strong"] >= 3
 
 
 def test_a_beginner_is_repeatable_and_follows_its_temperature() -> None:

@@ -10,7 +10,7 @@ from zoogames.server import ratings
 @pytest.mark.parametrize("game", list(ratings.MEASURED))
 def test_the_levels_are_rated_in_the_order_the_ladder_measured(game: str) -> None:
     fixed = ratings.bot_ratings(game)
-    order = ["random", "beginner", "casual", "strong"]
+    order = ["random", "beginner", "casual", "strong", "expert"]
     mus = [fixed[spec][0] for spec in order]
     assert mus == sorted(mus) and len(set(mus)) == len(mus)
     assert fixed["casual"] == fixed["greedy"]  # one bot under two names

@@ -79,12 +79,13 @@ def _load(path: str) -> Callable[..., Bot]:
 def make(spec: str, seed: int = 0, game: str | None = None) -> Bot:
     """A bot from its spec; ``greedy`` needs the game id. ``ValueError`` for a bad spec."""
     name, params = parse_spec(spec)
-    from zoogames.bots.levels import LEVELS
+    from zoogames.bots.levels import LEVELS, level_spec
 
-    if name in LEVELS and name not in _BOTS:  # a named level is its spec
+    if name in LEVELS and name not in _BOTS:  # a named level is its spec (in this game)
+        level = level_spec(name, game)
         if params:
-            raise ValueError(f"the level {name!r} takes no parameters (it is {LEVELS[name]})")
-        bot = make(LEVELS[name], seed=seed, game=game)
+            raise ValueError(f"the level {name!r} takes no parameters (it is {level})")
+        bot = make(level, seed=seed, game=game)
         bot.spec = spec
         return bot
     if name == "greedy":

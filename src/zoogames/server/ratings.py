@@ -10,12 +10,13 @@ the bots' ratings stay as they are. A new player starts at OpenSkill's defaults
 in docs/bots.md, per catalog game (:data:`MEASURED`): ``greedy`` against ``random`` (100
 games, "Strength"), and the ladder of the named levels (``benchmarks/ladder.py``,
 "Levels"): ``beginner`` against ``casual`` (which is ``greedy``), ``casual`` against
-``strong``, and ``strong`` against ``expert`` where it was measured. Those results are fed
+``strong``, ``strong`` against ``expert``, and ``casual`` against ``expert`` (measured when
+``expert``'s spec was the level below it). Those results are fed
 to the same model from its defaults in :data:`ORDERS` fixed random orders (OpenSkill rates
 game by game, so one order alone would weigh the last games most), and a bot's rating is
 its mean mu and sigma over them. A bot with fewer than :data:`MIN_GAMES` measured games in a
-game (the MCTS specs by seconds; ``expert`` where the ladder did not reach it) has no
-rating there and cannot sit at that game's rated tables.
+game (the MCTS specs by seconds) has no rating there and cannot sit at that game's rated
+tables.
 """
 
 from __future__ import annotations
@@ -41,26 +42,30 @@ MEASURED: dict[str, tuple[Result, ...]] = {
     "aquaretto": (
         GREEDY_RANDOM,
         ("beginner", "greedy", 2, 14, 0),
-        ("greedy", "strong", 0, 16, 0),
-        ("strong", "expert", 4, 4, 0),
+        ("greedy", "strong", 1, 15, 0),
+        ("strong", "expert", 1, 14, 1),
+        ("greedy", "expert", 0, 16, 0),
     ),
     "zooloretto": (
         GREEDY_RANDOM,
-        ("beginner", "greedy", 0, 16, 0),
-        ("greedy", "strong", 2, 14, 0),
-        ("strong", "expert", 6, 2, 0),
+        ("beginner", "greedy", 2, 46, 0),
+        ("greedy", "strong", 7, 41, 0),
+        ("strong", "expert", 9, 37, 2),
+        ("greedy", "expert", 2, 14, 0),
     ),
     "aquaretto-zooloretto": (
         GREEDY_RANDOM,
-        ("beginner", "greedy", 0, 16, 0),
-        ("greedy", "strong", 0, 16, 0),
-        ("strong", "expert", 6, 2, 0),
+        ("beginner", "greedy", 0, 32, 0),
+        ("greedy", "strong", 2, 30, 0),
+        ("strong", "expert", 7, 25, 0),
+        ("greedy", "expert", 0, 16, 0),
     ),
     "aquarium-designer": (
         GREEDY_RANDOM,
         ("beginner", "greedy", 0, 16, 0),
-        ("greedy", "strong", 14, 33, 1),
-        ("strong", "expert", 4, 3, 1),
+        ("greedy", "strong", 5, 11, 0),
+        ("strong", "expert", 7, 9, 0),
+        ("greedy", "expert", 14, 33, 1),
     ),
 }
 """Each catalog game's measured results (module docstring; docs/bots.md, Levels)."""
@@ -70,8 +75,9 @@ ALIASES = {"casual": "greedy"}
 
 MIN_GAMES = 16
 """The measured games a bot needs in a game to be rated there: fewer leave its rating
-near the model's starting point whatever the results (8 games gave Aquarium Designer's
-``expert``, level with ``strong``, a rating below ``casual``, whom it never met)."""
+near the model's starting point whatever the results (with 8 games against the level
+below it and level with it, a search level once got a rating below ``casual``, whom it
+never met)."""
 
 ORDERS = 20
 """Random orders of the measured games whose ratings are averaged (module docstring)."""
