@@ -48,9 +48,9 @@ MEASURED: dict[str, tuple[Result, ...]] = {
     ),
     "zooloretto": (
         GREEDY_RANDOM,
-        ("beginner", "greedy", 2, 46, 0),
-        ("greedy", "strong", 7, 41, 0),
-        ("strong", "expert", 9, 37, 2),
+        ("beginner", "greedy", 2, 62, 0),
+        ("greedy", "strong", 10, 54, 0),
+        ("strong", "expert", 10, 52, 2),
         ("greedy", "expert", 2, 14, 0),
     ),
     "aquaretto-zooloretto": (
