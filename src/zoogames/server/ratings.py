@@ -11,7 +11,7 @@ in docs/bots.md, per catalog game (:data:`MEASURED`): ``greedy`` against ``rando
 games, "Strength"), and the ladder of the named levels (``benchmarks/ladder.py``,
 "Levels"): ``beginner`` against ``casual`` (which is ``greedy``), ``casual`` against
 ``strong``, ``strong`` against ``expert``, and ``casual`` against ``expert`` (measured when
-``expert``'s spec was the level below it). Those results are fed
+``expert``'s spec was named ``strong``). Those results are fed
 to the same model from its defaults in :data:`ORDERS` fixed random orders (OpenSkill rates
 game by game, so one order alone would weigh the last games most), and a bot's rating is
 its mean mu and sigma over them. A bot with fewer than :data:`MIN_GAMES` measured games in a
