@@ -55,9 +55,9 @@ MEASURED: dict[str, tuple[Result, ...]] = {
     ),
     "aquaretto-zooloretto": (
         GREEDY_RANDOM,
-        ("beginner", "greedy", 0, 32, 0),
-        ("greedy", "strong", 2, 30, 0),
-        ("strong", "expert", 7, 25, 0),
+        ("beginner", "greedy", 0, 48, 0),
+        ("greedy", "strong", 4, 44, 0),
+        ("strong", "expert", 8, 40, 0),
         ("greedy", "expert", 0, 16, 0),
     ),
     "aquarium-designer": (
