@@ -49,6 +49,7 @@ def level_spec(level: str, game: str | None = None) -> str:
     """The spec the named ``level`` stands for in ``game`` (``KeyError`` for no level)."""
     return BY_GAME.get(game or "", {}).get(level, LEVELS[level])
 
+
 TEMPERATURE = 2.0
 """The beginner's default temperature, in points of the greedy evaluation."""
 
