@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from zoogames import bots, games
+from zoogames.bots.greedy import GreedyBot
 from zoogames.bots.levels import LEVELS, BeginnerBot, level_spec
 from zoogames.bots.mcts import MctsBot
 from zoogames.core.game import State
@@ -36,18 +37,39 @@ def test_every_level_is_a_spec_of_every_game() -> None:
     for game in GAMES:
         assert isinstance(bots.make("beginner", seed=1, game=game), BeginnerBot)
         assert bots.make("casual", game=game).spec == "casual"
-        strong = bots.make("strong", game=game)
         expert = bots.make("expert", game=game)
-        assert isinstance(strong, MctsBot) and isinstance(expert, MctsBot)
+        assert isinstance(expert, MctsBot)
+        assert (expert.iterations, expert.seconds) == (2000, 2.0)
+        if game == "aquarium-designer":
+            continue  # its own steps below the search (the next test)
+        assert isinstance(bots.make("casual", game=game), GreedyBot)
+        strong = bots.make("strong", game=game)
+        assert isinstance(strong, MctsBot)
         budget = 200 if game == "zooloretto" else 40  # BY_GAME
         assert (strong.iterations, strong.seconds) == (budget, None)  # no clock: repeatable
         assert level_spec("strong", game) == f"mcts:iterations={budget}"
-        assert (expert.iterations, expert.seconds) == (2000, 2.0)
     with pytest.raises(ValueError, match="takes no parameters"):
         bots.make("strong:iterations=5", game="aquaretto")
     assert level_spec("expert") == level_spec("expert", "zooloretto") == LEVELS["expert"]
     with pytest.raises(ValueError, match="temperature"):
         bots.make("beginner:temperature=0", game="aquaretto")
+
+
+def test_aquarium_designers_levels_lie_lower() -> None:
+    # BY_GAME: the search's edge over greedy holds one step there, not two, so casual is
+    # the newcomer's choice at a lower temperature and strong is greedy itself
+    casual = bots.make("casual", seed=1, game="aquarium-designer")
+    assert isinstance(casual, BeginnerBot) and casual.spec == "casual"
+    assert casual.temperature < bots.make("beginner", game="aquarium-designer").temperature
+    strong = bots.make("strong", game="aquarium-designer")
+    assert isinstance(strong, GreedyBot)
+    assert level_spec("strong", "aquarium-designer") == "greedy"
+
+
+def test_aquarium_designers_casual_sits_between_beginner_and_strong() -> None:
+    # each won about 4 games in 5 of the ladder's 160 (docs/bots.md, Levels); here 16
+    assert winner_counts("aquarium-designer", ["casual", "beginner"], 16)["casual"] >= 11
+    assert winner_counts("aquarium-designer", ["strong", "casual"], 16)["strong"] >= 11
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -58,9 +80,9 @@ def test_a_beginner_plays_whole_games_legally(game: str) -> None:
 
 def test_a_beginner_sits_between_random_and_casual() -> None:
     # Its mistakes are a newcomer's (a near-best move), not random: it beats random and
-    # loses to greedy (measured over more games in docs/bots.md, Levels).
+    # loses to greedy, casual in the truck games (more games: docs/bots.md, Levels).
     assert winner_counts("aquarium-designer", ["beginner", "random"], 8)["beginner"] >= 6
-    assert winner_counts("aquarium-designer", ["beginner", "casual"], 8)["casual"] >= 6
+    assert winner_counts("aquarium-designer", ["beginner", "greedy"], 8)["greedy"] >= 6
 
 
 def test_strong_beats_casual() -> None:

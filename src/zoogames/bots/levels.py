@@ -8,10 +8,11 @@ Each is a spec of the registry, for every game (``docs/bots.md``, Levels):
   points). A clearly better move is still taken most of the time; between moves a point
   or two apart it often takes the worse one: the mistakes of someone who sees the
   board but not yet what matters most, never a random move.
-- ``casual``: ``greedy``, the best move now by the game's evaluation.
-- ``strong``: ``mcts:iterations=40`` (in Zooloretto ``mcts:iterations=200``,
-  :data:`BY_GAME`): the search, on a budget of a few hundredths of a second: it sees what
-  a move sets up a round ahead, but not as surely.
+- ``casual``: ``greedy``, the best move now by the game's evaluation (in Aquarium
+  Designer ``beginner:temperature=0.8``, :data:`BY_GAME`).
+- ``strong``: ``mcts:iterations=40`` (in Zooloretto ``mcts:iterations=200``, in Aquarium
+  Designer ``greedy``): the search, on a budget of a few hundredths of a second: it sees
+  what a move sets up a round ahead, but not as surely.
 - ``expert``: ``mcts:iterations=2000,seconds=2``: the strongest search measured. Four and
   ten times its budget (8,000 to 20,000 iterations, up to the server's 5 s cap,
   ``ZOOGAMES_BOT_SECONDS``) won no more often against it (docs/bots.md, Levels).
@@ -39,10 +40,19 @@ LEVELS: dict[str, str] = {
 
 BY_GAME: dict[str, dict[str, str]] = {
     "zooloretto": {"strong": "mcts:iterations=200"},
+    "aquarium-designer": {"casual": "beginner:temperature=0.8", "strong": "greedy"},
 }
-"""A game's own spec for a level. Zooloretto's search is cheap per iteration and its
-``greedy`` nearer the best move: 40 iterations won only 11 of 16 against ``casual`` and
-none of 16 against ``expert``, so its ``strong`` searches more (docs/bots.md, Levels)."""
+"""A game's own spec for a level (docs/bots.md, Levels).
+
+- Zooloretto's search is cheap per iteration and its ``greedy`` nearer the best move: 40
+  iterations won only 11 of 16 against ``casual`` and none of 16 against ``expert``, so
+  its ``strong`` searches more.
+- In Aquarium Designer the search's whole edge over ``greedy`` is about two games in
+  three, too little to hold two separate steps, while ``beginner`` loses nearly every
+  game to ``greedy``. So there the steps lie lower: ``casual`` is the newcomer's choice
+  at a quarter of ``beginner``'s temperature (fewer, smaller mistakes), ``strong`` the
+  greedy evaluation without mistakes, and ``expert`` the search as everywhere.
+"""
 
 
 def level_spec(level: str, game: str | None = None) -> str:

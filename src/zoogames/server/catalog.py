@@ -19,9 +19,9 @@ from zoogames.server.ratings import rated_games
 
 BOTS: tuple[tuple[str, str], ...] = (
     ("beginner", "Beginner (makes a newcomer's mistakes)"),
-    ("casual", "Casual (the best move now)"),
-    ("strong", "Strong (a quick search of each move)"),
-    ("expert", "Expert (searches up to 2 s a move)"),
+    ("casual", "Casual (sees the obvious moves)"),
+    ("strong", "Strong (rarely misses a good move)"),
+    ("expert", "Expert (the strongest, up to 2 s a move)"),
     ("random", "Random (any legal move)"),
     ("greedy", "Greedy (the best move now)"),
     ("mcts:seconds=0.5", "MCTS, 0.5 s a move"),

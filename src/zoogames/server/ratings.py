@@ -9,14 +9,14 @@ the bots' ratings stay as they are. A new player starts at OpenSkill's defaults
 **The bots' fixed ratings** (:func:`bot_rating`) come from the measured two-player results
 in docs/bots.md, per catalog game (:data:`MEASURED`): ``greedy`` against ``random`` (100
 games, "Strength"), and the ladder of the named levels (``benchmarks/ladder.py``,
-"Levels"): ``beginner`` against ``casual`` (which is ``greedy``), ``casual`` against
-``strong``, ``strong`` against ``expert``, and ``casual`` against ``expert`` (measured when
-``expert``'s spec was named ``strong``). Those results are fed
-to the same model from its defaults in :data:`ORDERS` fixed random orders (OpenSkill rates
-game by game, so one order alone would weigh the last games most), and a bot's rating is
-its mean mu and sigma over them. A bot with fewer than :data:`MIN_GAMES` measured games in a
-game (the MCTS specs by seconds) has no rating there and cannot sit at that game's rated
-tables.
+"Levels"): ``beginner`` against ``casual``, ``casual`` against ``strong``, ``strong``
+against ``expert``, and ``greedy`` against ``expert`` (measured when ``expert``'s spec was
+named ``strong``), a level that is ``greedy`` in a game under that name (:func:`aliases`).
+Those results are fed to the same model from its defaults in :data:`ORDERS` fixed random
+orders (OpenSkill rates game by game, so one order alone would weigh the last games most),
+and a bot's rating is its mean mu and sigma over them. A bot with fewer than
+:data:`MIN_GAMES` measured games in a game (the MCTS specs by seconds) has no rating there
+and cannot sit at that game's rated tables.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from typing import Any
 from openskill.models import PlackettLuce
 
 from zoogames.arena.stats import ranks
+from zoogames.bots.levels import LEVELS, level_spec
 
 MODEL = PlackettLuce()
 
@@ -60,18 +61,28 @@ MEASURED: dict[str, tuple[Result, ...]] = {
         ("strong", "expert", 8, 40, 0),
         ("greedy", "expert", 0, 16, 0),
     ),
-    "aquarium-designer": (
+    "aquarium-designer": (  # its casual is beginner:temperature=0.8, its strong greedy
         GREEDY_RANDOM,
-        ("beginner", "greedy", 0, 16, 0),
-        ("greedy", "strong", 5, 11, 0),
-        ("strong", "expert", 7, 9, 0),
+        ("beginner", "casual", 29, 131, 0),
+        ("casual", "greedy", 29, 128, 3),
+        ("greedy", "expert", 40, 119, 1),
         ("greedy", "expert", 14, 33, 1),
     ),
 }
 """Each catalog game's measured results (module docstring; docs/bots.md, Levels)."""
 
-ALIASES = {"casual": "greedy"}
-"""Level names that are another spec (``bots/levels.py``): they share its rating."""
+ALIASED_SPECS = frozenset(("greedy",))
+"""The rated specs that a named level can be (the others are rated under the level's name)."""
+
+
+def aliases(game: str) -> dict[str, str]:
+    """The named levels that are another rated spec in ``game``: they share its rating.
+
+    ``casual`` is ``greedy`` in the truck games, ``strong`` in Aquarium Designer
+    (``bots/levels.py``, ``BY_GAME``).
+    """
+    return {level: spec for level in LEVELS if (spec := level_spec(level, game)) in ALIASED_SPECS}
+
 
 MIN_GAMES = 16
 """The measured games a bot needs in a game to be rated there: fewer leave its rating
@@ -108,7 +119,7 @@ def bot_ratings(game: str) -> dict[str, tuple[float, float]]:
         played[a] = played.get(a, 0) + 1
         played[b] = played.get(b, 0) + 1
     out = {spec: (mu, sigma) for spec, (mu, sigma) in total.items() if played[spec] >= MIN_GAMES}
-    for alias, spec in ALIASES.items():
+    for alias, spec in aliases(game).items():
         if spec in out:
             out[alias] = out[spec]
     return out
