@@ -14,6 +14,7 @@ from zoogames import bots
 from zoogames.bots.mcts import MctsBot, centres, margins, rewards
 from zoogames.core.game import State
 from zoogames.core.rng import Rng
+from zoogames.games.aquarium_designer.state import DesignerState
 
 
 def play(specs: list[str], seed: int, game: str = "aquaretto") -> tuple[State, list[bots.Bot]]:
@@ -192,3 +193,19 @@ def test_following_the_margin_plays_legal_repeatable_games() -> None:
     first, _ = play(["mcts:iterations=3,rollout=1,follow=1", "greedy"], seed=5)
     again, _ = play(["mcts:iterations=3,rollout=1,follow=1", "greedy"], seed=5)
     assert first.is_terminal and first.history == again.history
+
+
+def test_a_playout_stops_with_the_round_unless_asked_to_play_to_the_end() -> None:
+    # ``to_end=1`` plays past the round (docs/bots.md, "Why expert is not a bigger search")
+    start = zoogames.games.get("aquarium-designer").new_game(players=2, seed=4)
+    assert isinstance(start, DesignerState) and start.round == 1
+    for spec, terminal in (("mcts:iterations=1", False), ("mcts:iterations=1,to_end=1", True)):
+        bot = bots.make(spec, seed=1, game="aquarium-designer")
+        assert isinstance(bot, MctsBot) and bot.to_end is terminal
+        bot.choose(start)  # sets the game's greedy bot up
+        state = start.clone()
+        bot._playout(state)
+        assert state.is_terminal is terminal and state.round == (8 if terminal else 2)
+    first, _ = play(["mcts:iterations=20,to_end=1", "greedy"], 3, "aquarium-designer")
+    again, _ = play(["mcts:iterations=20,to_end=1", "greedy"], 3, "aquarium-designer")
+    assert first.history == again.history and first.is_terminal

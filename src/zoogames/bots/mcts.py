@@ -106,7 +106,9 @@ class MctsBot(Bot):
     - ``scale``: points of margin that make a reward of about 0.73 (sigmoid of 1);
     - ``follow``: 1 to centre each seat's sigmoid nearer its margin at the root when that
       is more than ``2 * scale`` from level (see :func:`centres`), 0 to keep it at 0;
-    - ``reuse``: 1 to keep the subtree between decisions, 0 to start afresh.
+    - ``reuse``: 1 to keep the subtree between decisions, 0 to start afresh;
+    - ``to_end``: 1 to play each playout past the round, on to the end of the game (still
+      at most ``rollout`` decisions), 0 to stop it with the round.
     """
 
     spec = "mcts"
@@ -122,6 +124,7 @@ class MctsBot(Bot):
         scale: float = SCALE,
         follow: int = 0,
         reuse: int = 1,
+        to_end: int = 0,
         **params: Any,
     ) -> None:
         super().__init__(seed, **params)
@@ -139,6 +142,7 @@ class MctsBot(Bot):
         self.scale = float(scale)
         self.follow = bool(int(follow))
         self.reuse = bool(int(reuse))
+        self.to_end = bool(int(to_end))
         self.greedy: GreedyBot | None = None
         self._game: str | None = None
         self._root: Node | None = None
@@ -371,8 +375,8 @@ class MctsBot(Bot):
         With a greedy bot: finish the turn in progress (``GreedyBot.playout_turn``: its
         one-ply steps; a drawn tile on a random truck), then play greedy decisions
         (``GreedyBot.playout_decide``, each turn finished the same way) until the round is
-        over (a game with a public ``round`` counter; solo, the game) or ``rollout``
-        decisions were made, so that the evaluation always sees whole turns and settled
+        over (a game with a public ``round`` counter; solo or with ``to_end``, the game) or
+        ``rollout`` decisions were made, so that the evaluation always sees whole turns and settled
         trucks: a truck taken but not yet unloaded, or loaded for someone else to take, is
         worth nothing to an evaluation of the zoos.
         Without a greedy bot: random actions to the end.
@@ -384,7 +388,7 @@ class MctsBot(Bot):
                 state.play(rng.choice(state.legal_actions()))
             return
         # solo, nobody's trucks or offers wait to be settled: play to the end of the game
-        rnd = getattr(state, "round", None) if state.players > 1 else None
+        rnd = getattr(state, "round", None) if state.players > 1 and not self.to_end else None
         decisions = 0
         while not state.is_terminal:
             legal = state.legal_actions()
