@@ -19,8 +19,9 @@ What is played:
   levels: ``beginner``, ``casual``, ``strong``, ``beginner``).
 
 A level plays as its spec in that game (``levels.level_spec``: Zooloretto's ``strong``
-searches 200 iterations, elsewhere 40), and each searching level's mean iterations and
-seconds per decision are reported beside its rating.
+searches 200 iterations, elsewhere 40; Aquarium Designer's ``casual`` is
+``beginner:temperature=0.8`` and its ``strong`` ``greedy``), and each searching level's
+mean iterations and seconds per decision are reported beside its rating.
 
 Each match-up is an arena run under ``--out`` (``<game>-<n>p/<a>-<b>``), so rerunning the
 same command continues it. The ratings pool every match-up found there among ``--levels``,
