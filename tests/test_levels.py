@@ -59,8 +59,9 @@ def test_aquarium_designers_levels_lie_lower() -> None:
     # BY_GAME: the search's edge over greedy holds one step there, not two, so casual is
     # the newcomer's choice at a lower temperature and strong is greedy itself
     casual = bots.make("casual", seed=1, game="aquarium-designer")
+    beginner = bots.make("beginner", game="aquarium-designer")
     assert isinstance(casual, BeginnerBot) and casual.spec == "casual"
-    assert casual.temperature < bots.make("beginner", game="aquarium-designer").temperature
+    assert isinstance(beginner, BeginnerBot) and casual.temperature < beginner.temperature
     strong = bots.make("strong", game="aquarium-designer")
     assert isinstance(strong, GreedyBot)
     assert level_spec("strong", "aquarium-designer") == "greedy"

@@ -85,7 +85,7 @@ def ratings(
     """OpenSkill (Plackett–Luce) rating per bot spec after every game, in order.
 
     ``name`` rates the specs under other names (the ladder's levels: ``greedy`` is
-    ``casual``); a name on several seats of one game gets their mean.
+    ``casual`` in the truck games); a name on several seats of one game gets their mean.
     """
     from openskill.models import PlackettLuce
 
