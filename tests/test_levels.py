@@ -36,13 +36,14 @@ def test_every_level_is_a_spec_of_every_game() -> None:
     assert set(LEVELS) <= set(bots.names())
     for game in GAMES:
         assert isinstance(bots.make("beginner", seed=1, game=game), BeginnerBot)
-        assert bots.make("casual", game=game).spec == "casual"
+        casual = bots.make("casual", game=game)
+        assert casual.spec == "casual"
         expert = bots.make("expert", game=game)
         assert isinstance(expert, MctsBot)
         assert (expert.iterations, expert.seconds) == (2000, 2.0)
         if game == "aquarium-designer":
             continue  # its own steps below the search (the next test)
-        assert isinstance(bots.make("casual", game=game), GreedyBot)
+        assert isinstance(casual, GreedyBot)
         strong = bots.make("strong", game=game)
         assert isinstance(strong, MctsBot)
         budget = 200 if game == "zooloretto" else 40  # BY_GAME

@@ -10,9 +10,9 @@ Each is a spec of the registry, for every game (``docs/bots.md``, Levels):
   board but not yet what matters most, never a random move.
 - ``casual``: ``greedy``, the best move now by the game's evaluation (in Aquarium
   Designer ``beginner:temperature=0.8``, :data:`BY_GAME`).
-- ``strong``: ``mcts:iterations=40`` (in Zooloretto ``mcts:iterations=200``, in Aquarium
-  Designer ``greedy``): the search, on a budget of a few hundredths of a second: it sees
-  what a move sets up a round ahead, but not as surely.
+- ``strong``: ``mcts:iterations=40`` (in Zooloretto ``mcts:iterations=200``): the
+  search, on a budget of a few hundredths of a second: it sees what a move sets up a
+  round ahead, but not as surely. In Aquarium Designer ``greedy`` (:data:`BY_GAME`).
 - ``expert``: ``mcts:iterations=2000,seconds=2``: the strongest search measured. Four and
   ten times its budget (8,000 to 20,000 iterations, up to the server's 5 s cap,
   ``ZOOGAMES_BOT_SECONDS``) won no more often against it (docs/bots.md, Levels).
@@ -50,7 +50,7 @@ BY_GAME: dict[str, dict[str, str]] = {
 - In Aquarium Designer the search's whole edge over ``greedy`` is about two games in
   three, too little to hold two separate steps, while ``beginner`` loses nearly every
   game to ``greedy``. So there the steps lie lower: ``casual`` is the newcomer's choice
-  at a quarter of ``beginner``'s temperature (fewer, smaller mistakes), ``strong`` the
+  at a temperature of 0.8 points, not 2 (fewer, smaller mistakes), ``strong`` the
   greedy evaluation without mistakes, and ``expert`` the search as everywhere.
 """
 

@@ -376,9 +376,9 @@ class MctsBot(Bot):
         one-ply steps; a drawn tile on a random truck), then play greedy decisions
         (``GreedyBot.playout_decide``, each turn finished the same way) until the round is
         over (a game with a public ``round`` counter; solo or with ``to_end``, the game) or
-        ``rollout`` decisions were made, so that the evaluation always sees whole turns and settled
-        trucks: a truck taken but not yet unloaded, or loaded for someone else to take, is
-        worth nothing to an evaluation of the zoos.
+        ``rollout`` decisions were made, so that the evaluation always sees whole turns and
+        settled trucks: a truck taken but not yet unloaded, or loaded for someone else to
+        take, is worth nothing to an evaluation of the zoos.
         Without a greedy bot: random actions to the end.
         """
         greedy = self.greedy
