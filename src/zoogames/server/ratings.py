@@ -71,17 +71,20 @@ MEASURED: dict[str, tuple[Result, ...]] = {
 }
 """Each catalog game's measured results (module docstring; docs/bots.md, Levels)."""
 
-ALIASED_SPECS = frozenset(("greedy",))
-"""The rated specs that a named level can be (the others are rated under the level's name)."""
-
 
 def aliases(game: str) -> dict[str, str]:
-    """The named levels that are another rated spec in ``game``: they share its rating.
+    """The named levels whose spec in ``game`` is measured under its own name there.
 
-    ``casual`` is ``greedy`` in the truck games, ``strong`` in Aquarium Designer
-    (``bots/levels.py``, ``BY_GAME``).
+    They share its rating: ``casual`` is ``greedy`` in the truck games, ``strong`` in
+    Aquarium Designer (``bots/levels.py``, ``BY_GAME``); the other levels are measured
+    under their level's name.
     """
-    return {level: spec for level in LEVELS if (spec := level_spec(level, game)) in ALIASED_SPECS}
+    measured = {name for a, b, *_ in MEASURED.get(game, ()) for name in (a, b)}
+    return {
+        level: spec
+        for level in LEVELS
+        if (spec := level_spec(level, game)) != level and spec in measured
+    }
 
 
 MIN_GAMES = 16
