@@ -15,6 +15,22 @@ each measurement and prints one JSON line with, per measurement:
   many as the server lets one address watch): its p50 and p99 answer times;
 - ``workers``: seconds until every bot worker is gone after the server is killed with
   SIGKILL while a bot thinks.
+- ``signin_flood``: the owner's sign-in answer time and status, from the browser it
+  signed up with and from a new one, while 40 addresses send 10 wrong sign-ins each at
+  once, at the owner's account and at names that do not exist;
+- ``ipv6``: wrong sign-ins at one account from 20 addresses of one IPv6 /64 until the
+  first refusal, and accounts made by 30 addresses of another /64.
+- ``email``: e-mails an address got when one account entered it 20 times and 5 others
+  once each (a local SMTP sink), and the answers they got.
+
+- ``selfplay``: one account trying ten times each to hold two seats of a rated game (two
+  ``me`` seats; its own open seat), and its ratings after;
+- ``clock_undo``: taking a truck and undoing it for 10 s at a table with a 3 s clock:
+  whether the clock still runs out;
+- ``profile``: another game's snapshot p50/p99, quiet and while profiles of an account
+  with 2,000 games are read in a loop, and one profile's time;
+- ``unread``: 50 sockets that never read, each asking for snapshots: how many the server
+  dropped, and how soon.
 
     python benchmarks/server_abuse.py [--only decks,headers,...]
 
@@ -35,9 +51,10 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from contextlib import closing, contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -366,6 +383,341 @@ def workers() -> dict[str, Any]:
     return {"sigkill_runs": results}
 
 
+OWNER_PASSWORD = "the owner's own long password"
+
+
+def _async_client(s: Server, address: str, **kwargs: Any) -> httpx.AsyncClient:
+    limits = httpx.Limits(max_connections=20, max_keepalive_connections=20)
+    headers = {"X-Forwarded-For": address}
+    return httpx.AsyncClient(base_url=s.base, timeout=120, limits=limits, headers=headers, **kwargs)
+
+
+async def _flood(s: Server, names: list[str], known: httpx.AsyncClient) -> dict[str, Any]:
+    """40 addresses send 10 wrong sign-ins each at once (at ``names[i % len(names)]``);
+    0.5 s in, the owner signs in from the browser it signed up with (``known``) and from a
+    new one: their answer times and statuses, and what the guessers got."""
+    guessers = [_async_client(s, f"198.18.6.{i + 1}") for i in range(40)]
+    fresh = _async_client(s, "198.18.5.2")
+    owner = names[0]
+
+    async def guess(i: int, j: int) -> int:
+        body = {"name": names[(i * 10 + j) % len(names)], "password": f"guess {i} {j}"}
+        r = await guessers[i].post("/api/signin", json=body)
+        return r.status_code
+
+    async def sign_in(c: httpx.AsyncClient) -> dict[str, Any]:
+        await asyncio.sleep(0.5)
+        start = time.monotonic()
+        r = await c.post("/api/signin", json={"name": owner, "password": OWNER_PASSWORD})
+        return {"status": r.status_code, "seconds": round(time.monotonic() - start, 2)}
+
+    start = time.monotonic()
+    flood = asyncio.gather(*(guess(i, j) for i in range(40) for j in range(10)))
+    known_answer, fresh_answer, statuses = await asyncio.gather(
+        sign_in(known), sign_in(fresh), flood
+    )
+    seconds = time.monotonic() - start
+    for c in (*guessers, fresh):
+        await c.aclose()
+    counts = {str(code): statuses.count(code) for code in sorted(set(statuses))}
+    return {
+        "owner_known_device": known_answer,
+        "owner_new_device": fresh_answer,
+        "guesses": counts,
+        "flood_seconds": round(seconds, 1),
+    }
+
+
+def signin_flood() -> dict[str, Any]:
+    """The owner's sign-in while 40 addresses guess: at the owner's account, then at 400
+    names that do not exist (each costing a verification all the same)."""
+    out: dict[str, Any] = {}
+    for case in ("one_account", "many_names"):
+
+        async def run(s: Server, case: str = case) -> dict[str, Any]:
+            async with _async_client(s, "198.18.5.1") as known:
+                body = {"name": "owner", "password": OWNER_PASSWORD}
+                r = await known.post("/api/signup", json=body)
+                if r.status_code != 201:
+                    raise SystemExit(f"sign-up: {r.status_code} {r.text}")
+                names = ["owner"] + [f"nobody{i}" for i in range(400)]
+                return await _flood(s, names if case == "many_names" else ["owner"], known)
+
+        with server() as s:
+            out[case] = asyncio.run(run(s))
+    return out
+
+
+def ipv6() -> dict[str, Any]:
+    """20 addresses of one IPv6 /64 guessing one account's password (10 guesses each,
+    taking turns), and 30 of another /64 making 5 accounts each."""
+    out: dict[str, Any] = {}
+    with server() as s:
+        with client(s, "198.18.7.1") as c:
+            body = {"name": "target", "password": OWNER_PASSWORD}
+            if c.post("/api/signup", json=body).status_code != 201:
+                raise SystemExit("the target's sign-up failed")
+        guessers = [client(s, f"2001:db8:1:2::{i + 1:x}") for i in range(20)]
+        statuses = []
+        for j in range(10):
+            for i, g in enumerate(guessers):
+                body = {"name": "target", "password": f"guess {i} {j}"}
+                statuses.append(g.post("/api/signin", json=body).status_code)
+        for g in guessers:
+            g.close()
+        refused = [n for n, code in enumerate(statuses) if code != 401]
+        out["signin_guesses"] = {
+            "sent": len(statuses),
+            "verified_401": statuses.count(401),
+            "first_refused_at": refused[0] + 1 if refused else None,
+            "statuses": sorted(set(statuses)),
+        }
+        start = time.monotonic()
+        made = []
+        for i in range(30):
+            with client(s, f"2001:db8:1:3::{i + 1:x}") as c:
+                for j in range(5):
+                    body = {"name": f"made{i}x{j}", "password": OWNER_PASSWORD}
+                    made.append(c.post("/api/signup", json=body).status_code)
+        out["signups"] = {
+            "sent": len(made),
+            "created": made.count(201),
+            "refused_429": made.count(429),
+            "seconds": round(time.monotonic() - start, 1),
+        }
+    return out
+
+
+def email() -> dict[str, Any]:
+    """E-mails one address gets when an account enters it 20 times (each request from
+    another client address, past the per-address rate limit on notification changes) and
+    5 other accounts enter it once each, through a local SMTP sink (issue 28, N8)."""
+    from aiosmtpd.controller import Controller
+
+    received: list[list[str]] = []
+
+    class Sink:
+        async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
+            received.append(list(envelope.rcpt_tos))
+            return "250 OK"
+
+    controller = Controller(Sink(), hostname="127.0.0.1", port=free_port())
+    controller.start()
+    victim = "victim@example.org"
+    smtp = f"smtp://127.0.0.1:{controller.port}?from=zoo@example.org&starttls=off"
+    try:
+        with server({"ZOOGAMES_SMTP_URL": smtp}) as s:
+            statuses: dict[str, list[int]] = {"one_account": [], "other_accounts": []}
+            for n in range(6):
+                with client(s, f"198.18.9.{n + 1}") as c:
+                    body = {"name": f"mailer{n}", "password": OWNER_PASSWORD}
+                    if c.post("/api/signup", json=body).status_code != 201:
+                        raise SystemExit("a sign-up failed")
+                    for i in range(20 if n == 0 else 1):
+                        c.headers["X-Forwarded-For"] = f"198.18.{10 + n}.{i + 1}"
+                        r = c.post("/api/me/email", json={"email": victim})
+                        statuses["one_account" if n == 0 else "other_accounts"].append(
+                            r.status_code
+                        )
+            time.sleep(3)  # the confirmation is sent in the background
+    finally:
+        controller.stop()
+    counted = {k: {str(c): v.count(c) for c in sorted(set(v))} for k, v in statuses.items()}
+    return {
+        "entered": counted,
+        "emails_to_the_address": sum(1 for to in received if to == [victim]),
+    }
+
+
+def _signed_up(s: Server, address: str, name: str) -> httpx.Client:
+    c = client(s, address)
+    r = c.post("/api/signup", json={"name": name, "password": OWNER_PASSWORD})
+    assert r.status_code == 201, r.text
+    return c
+
+
+def selfplay() -> dict[str, Any]:
+    """One account trying to hold two seats of a rated game, ten times each way."""
+    with server() as s, closing(_signed_up(s, "198.18.7.1", "selfplayer")) as c:
+        refused: dict[str, int] = {}
+        for _ in range(10):
+            body = {"game": "aquaretto", "players": 2, "rated": True}
+            two = c.post("/api/games", json={**body, "seats": [{"kind": "me"}, {"kind": "me"}]})
+            refused[str(two.status_code)] = refused.get(str(two.status_code), 0) + 1
+            seats = [{"kind": "me"}, {"kind": "open"}]
+            made = c.post("/api/games", json={**body, "seats": seats, "listed": True}).json()
+            taken = c.post(f"/api/games/{made['id']}/seats/1/join", json={"name": "again"})
+            key = f"own open seat {taken.status_code}"
+            refused[key] = refused.get(key, 0) + 1
+        ratings = c.get("/api/players/selfplayer").json()["ratings"]
+    return {"answers": refused, "ratings_after": ratings}
+
+
+def clock_undo() -> dict[str, Any]:
+    """Take a truck and undo it for 10 s at a table with a 3 s clock: does time run out?"""
+    with server({"ZOOGAMES_RATE_LIMITS": "off"}) as s, client(s, "198.18.8.1") as c:
+        body = {
+            "game": "aquaretto",
+            "players": 2,
+            "options": {"start_player": 0},
+            "seats": [{"kind": "me"}, {"kind": "me"}],
+            "clock": 3,
+            "leave_bot": "greedy",
+        }
+        made = c.post("/api/games", json=body).json()
+        gid, tokens = made["id"], made["tokens"]
+        auth = [{"Authorization": f"Bearer {tokens[str(i)]}"} for i in (0, 1)]
+        c.post(f"/api/games/{gid}/actions", json={"action": "draw", "number": 0}, headers=auth[0])
+        c.post(f"/api/games/{gid}/actions", json={"action": "load A", "number": 1}, headers=auth[0])
+        first = c.get(f"/api/games/{gid}").json()["deadline"]
+        cycles, start, timed_out = 0, time.monotonic(), None
+        while time.monotonic() - start < 10:
+            r = c.post(
+                f"/api/games/{gid}/actions", json={"action": "take A", "number": 2}, headers=auth[1]
+            )
+            if r.status_code != 200:  # the clock ran out: the fallback bot played seat 1
+                timed_out = round(time.monotonic() - start, 1)
+                break
+            c.post(f"/api/games/{gid}/undo", headers=auth[1])
+            cycles += 1
+            time.sleep(0.2)
+        last = c.get(f"/api/games/{gid}").json()
+    return {
+        "cycles": cycles,
+        "timed_out_after_s": timed_out,
+        "deadline_moved": last["deadline"] != first and last["number"] == 2,
+        "actions_after": last["number"],
+    }
+
+
+def profile() -> dict[str, Any]:
+    """Another game's snapshot p50/p99 while profiles of an account with 2,000 games are read."""
+    with (
+        server({"ZOOGAMES_RATE_LIMITS": "off"}) as s,
+        closing(_signed_up(s, "198.18.9.1", "busy")) as c,
+    ):
+        other = c.post(
+            "/api/games", json={"game": "aquaretto", "players": 2, "seats": [{"kind": "me"}] * 2}
+        ).json()["id"]
+
+        def snapshots(n: int) -> list[float]:
+            times = []
+            with client(s, "198.18.9.2") as o:
+                for _ in range(n):
+                    t = time.monotonic()
+                    o.get(f"/api/games/{other}")
+                    times.append(time.monotonic() - t)
+            return times
+
+        quiet = _quantiles(snapshots(200))
+        body = {"game": "aquarium-designer", "players": 1, "seats": [{"kind": "me"}]}
+        for _ in range(2000):
+            c.post("/api/games", json=body)
+        stop = False
+
+        def read_profiles() -> int:
+            n = 0
+            with client(s, "198.18.9.3") as p:
+                while not stop:
+                    p.get("/api/players/busy")
+                    n += 1
+            return n
+
+        counted: list[int] = []
+        reader = threading.Thread(target=lambda: counted.append(read_profiles()))
+        reader.start()
+        start = time.monotonic()
+        loaded = _quantiles(snapshots(200))
+        stop = True
+        reader.join()
+        seconds = time.monotonic() - start
+        one = time.monotonic()
+        c.get("/api/players/busy")
+        profile_s = time.monotonic() - one
+    return {
+        "games_of_account": 2000,
+        "snapshot_quiet": quiet,
+        "snapshot_while_profiles_read": loaded,
+        "profiles_read_per_s": round(counted[0] / seconds, 1),
+        "one_profile_ms": round(profile_s * 1000, 1),
+    }
+
+
+async def _unread(s: Server, count: int) -> dict[str, Any]:
+    gid = httpx.post(
+        f"{s.base}/api/games",
+        json={"game": "aquaretto", "players": 2, "seats": [{"kind": "me"}] * 2},
+        headers={"X-Forwarded-For": "198.18.10.1"},
+    ).json()["id"]
+    hello = b'{"type":"hello","token":null}'
+    frame = bytes([0x81, 0x80 | len(hello)]) + b"\0\0\0\0" + hello
+    request = (
+        f"GET /api/games/{gid}/ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+        "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+        "Sec-WebSocket-Version: 13\r\n\r\n"
+    ).encode()
+
+    async def one(i: int) -> float | None:
+        sock = socket.socket()
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        sock.setblocking(False)
+        loop = asyncio.get_running_loop()
+        await loop.sock_connect(sock, ("127.0.0.1", s.port))
+        head = request.replace(b"Host:", f"X-Forwarded-For: 198.18.11.{i + 1}\r\nHost:".encode())
+        await loop.sock_sendall(sock, head)
+        start = time.monotonic()
+        try:
+            while time.monotonic() - start < 120:
+                await asyncio.wait_for(loop.sock_sendall(sock, frame * 5), 5)
+                await asyncio.sleep(0.2)
+        except (OSError, TimeoutError):
+            return time.monotonic() - start
+        finally:
+            sock.close()
+        return None
+
+    peak = 0.0
+    done = asyncio.Event()
+
+    async def sample() -> None:
+        nonlocal peak
+        while not done.is_set():
+            peak = max(peak, _tcp_mib())
+            await asyncio.sleep(0.5)
+
+    before = _tcp_mib()
+    sampler = asyncio.create_task(sample())
+    gone = await asyncio.gather(*(one(i) for i in range(count)))
+    done.set()
+    await sampler
+    dropped = [g for g in gone if g is not None]
+    return {
+        "sockets": count,
+        "dropped": len(dropped),
+        "first_dropped_after_s": round(min(dropped), 1) if dropped else None,
+        "all_dropped_after_s": round(max(dropped), 1) if dropped else None,
+        "kernel_tcp_mib_before": before,
+        "kernel_tcp_mib_peak": peak,
+        "kernel_tcp_mib_after": _tcp_mib(),
+    }
+
+
+def _tcp_mib() -> float:
+    """The kernel's memory for TCP buffers now, in MiB (``/proc/net/sockstat``)."""
+    for line in Path("/proc/net/sockstat").read_text().splitlines():
+        if line.startswith("TCP:"):
+            fields = line.split()
+            pages = int(fields[fields.index("mem") + 1])
+            return round(pages * os.sysconf("SC_PAGE_SIZE") / 2**20, 1)
+    return 0.0
+
+
+def unread() -> dict[str, Any]:
+    """50 sockets that never read, each asking for snapshots: seconds until all are dropped."""
+    with server({"ZOOGAMES_RATE_LIMITS": "off"}) as s:
+        return asyncio.run(_unread(s, 50))
+
+
 MEASURES = {
     "decks": decks,
     "headers": headers,
@@ -374,6 +726,13 @@ MEASURES = {
     "hello": hello,
     "bots": bots,
     "workers": workers,
+    "signin_flood": signin_flood,
+    "ipv6": ipv6,
+    "email": email,
+    "selfplay": selfplay,
+    "clock_undo": clock_undo,
+    "profile": profile,
+    "unread": unread,
 }
 
 

@@ -28,7 +28,7 @@ def ask(api: Api, game_id: str, token: str | None) -> httpx.Response:
     return api.http.post(f"/api/games/{game_id}/hint", headers=api.auth(token))
 
 
-def test_hints_are_on_against_bots_and_off_between_people_unless_asked(api: Api) -> None:
+def test_hints_are_on_against_bots_and_never_between_people(api: Api) -> None:
     solo = new_table(api, [{"kind": "me"}, {"kind": "bot", "bot": "random"}])
     assert api.snapshot(str(solo["id"]))["hints"] is True
     two = new_table(api, [{"kind": "me"}, {"kind": "me"}])
@@ -41,15 +41,20 @@ def test_hints_are_on_against_bots_and_off_between_people_unless_asked(api: Api)
         "detail": "hints are off at this table",
         "message": {"id": "error.hints_off", "params": {}},
     }
-    allowed = new_table(api, [{"kind": "me"}, {"kind": "me"}], hints=True)
-    assert api.snapshot(str(allowed["id"]))["hints"] is True
+    # asked for between people: refused (issue 28, tests/server/test_notify_security.py)
+    r = post_table(api, [{"kind": "me"}, {"kind": "me"}], hints=True)
+    assert r.status_code == 422 and r.json()["message"]["id"] == "error.hints_humans"
+    off = new_table(api, [{"kind": "me"}, {"kind": "bot", "bot": "random"}], hints=False)
+    assert api.snapshot(str(off["id"]))["hints"] is False
 
 
 def test_a_hint_is_for_the_seat_to_move_with_a_token(api: Api) -> None:
-    created = new_table(api, [{"kind": "me"}, {"kind": "me"}], hints=True)
+    # the bot starts, thinking for 2 s: meanwhile it is not the player's turn
+    slow = {"kind": "bot", "bot": "mcts:seconds=2"}
+    created = new_table(api, [{"kind": "me"}, slow], options={"start_player": 1})
     gid, tokens = str(created["id"]), created["tokens"]
     assert isinstance(tokens, dict)
-    r = ask(api, gid, tokens["1"])  # seat 0 is to move
+    r = ask(api, gid, tokens["0"])  # seat 1 (the bot) is to move
     assert r.status_code == 409
     assert r.json()["detail"] == "a hint is for your own turn"
     assert ask(api, gid, None).status_code == 401

@@ -114,8 +114,10 @@ def test_rated_games_are_for_signed_in_players_and_rated_bots(
         )
         lobby = api.http.get("/api/lobby").json()["open"]
         assert [t["rated"] for t in lobby if t["id"] == gid] == [True]
-        assert profile(api, name.upper())["name"] == name  # any case
+        assert profile(player, name.upper())["name"] == name  # any case
         assert api.http.get("/api/players/nobody-here").status_code == 404
+        # to others, an account with no game over is like a name nobody has
+        assert api.http.get(f"/api/players/{name}").status_code == 404
         assert api.http.get("/api/leaderboard/chess").status_code == 422
     finally:
         player.close()

@@ -14,12 +14,14 @@ import logging
 import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
+from dataclasses import replace
 from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from zoogames import __version__
@@ -27,7 +29,7 @@ from zoogames.server import guard, migrate, routes, ws
 from zoogames.server.bots import BotPool
 from zoogames.server.bus import conninfo_of
 from zoogames.server.errors import ApiError
-from zoogames.server.hub import Hub
+from zoogames.server.hub import TRANSPORT, Hub
 from zoogames.server.notify import Notifier, vapid_of
 from zoogames.server.ratelimit import RateLimits
 from zoogames.server.service import Service
@@ -136,6 +138,9 @@ class OneLineErrors:
             await send(message)
 
         http = scope["type"] == "http"
+        if not http:  # the server's own socket, which a client that never reads must
+            # not hold (``hub.Connection.abort``): the protocol object that ``send`` is of
+            scope[TRANSPORT] = getattr(getattr(send, "__self__", None), "transport", None)
         try:  # a socket's messages go straight through: only HTTP can still answer 500
             await self.app(scope, receive, tracking_send if http else send)
         except Exception as e:
@@ -180,6 +185,42 @@ class BodyLimit:
                 await JSONResponse({"detail": detail}, status_code=status)(scope, receive, send)
                 return
         await self.app(scope, receive, send)
+
+
+def believed(settings: Settings) -> str:
+    """One line for the log: what the server believes of TLS and hosts.
+
+    How it knows a request came over HTTPS (so that its cookies get ``Secure``), and the
+    ``Host`` names it answers.
+    """
+    if settings.tls:
+        tls = "TLS: on (ZOOGAMES_TLS): every cookie is Secure"
+    else:
+        proxies = ", ".join(settings.trusted_proxies)
+        tls = (
+            "TLS: per request: cookies are Secure over HTTPS, or when a trusted proxy"
+            f" ({proxies}) says X-Forwarded-Proto: https"
+        )
+    hosts = (
+        "any"
+        if "*" in settings.allowed_hosts
+        else ", ".join(settings.allowed_hosts) + " (others get 400: ZOOGAMES_ALLOWED_HOSTS)"
+    )
+    return f"{tls}; allowed hosts: {hosts}"
+
+
+def with_bound_host(settings: Settings, host: str) -> Settings:
+    """``settings`` with the address the server listens on among its allowed hosts.
+
+    ``--host 192.0.2.7`` means players reach it by that address; a wildcard (``0.0.0.0``,
+    ``::``) names no host, and the loopback names are always allowed.
+    """
+    if host in ("", "0.0.0.0", "::") or "*" in settings.allowed_hosts:
+        return settings
+    name = f"[{host}]" if ":" in host else host.lower()
+    if name in settings.allowed_hosts:
+        return settings
+    return replace(settings, allowed_hosts=(*settings.allowed_hosts, name))
 
 
 BOTS = ("local", "external")
@@ -229,6 +270,7 @@ def create_app(
         gc.freeze()  # what startup built lives for good: full collections need not walk it
         resume = asyncio.create_task(service.resume_bots())
         log.info("database: %s", describe_url(engine))
+        log.info("%s", believed(settings))
         try:
             yield
         finally:
@@ -249,6 +291,11 @@ def create_app(
     )
     app.state.service = service
     app.add_middleware(BodyLimit)
+    # Another Host is a request meant for another site (DNS rebinding, a misrouted proxy):
+    # refused with 400 before anything else, inside the security headers.
+    app.add_middleware(
+        TrustedHostMiddleware, allowed_hosts=list(settings.allowed_hosts), www_redirect=False
+    )
     app.add_middleware(SecurityHeaders)
     app.include_router(routes.router)
     app.include_router(ws.router)
@@ -286,7 +333,7 @@ def serve(
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     try:
-        settings = from_env()
+        settings = with_bound_host(from_env(), host)
         RateLimits(settings)  # a limit that does not parse is said now, in one line
         Notifier(settings)  # so is an SMTP URL
         if settings.vapid_private_key is not None:
@@ -309,6 +356,10 @@ def serve(
         timeout_keep_alive=settings.keep_alive,
         forwarded_allow_ips=list(settings.trusted_proxies),
         ws_max_size=1 << 16,
+        # A socket whose client stops reading answers no ping: dropped within two
+        # periods, its kernel buffers (megabytes) freed, not after uvicorn's 20 + 20 s.
+        ws_ping_interval=settings.ping_seconds,
+        ws_ping_timeout=settings.ping_seconds,
         ws_per_message_deflate=False,  # a state is a few kB: not worth its CPU per push
         lifespan="on",
     )

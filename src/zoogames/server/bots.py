@@ -212,6 +212,12 @@ class BotPool:
         s = self.settings
         cap = s.bot_seconds if turn.attended else min(s.bot_seconds, s.unattended_bot_seconds)
         queued = len(self._waiting) + self._running
+        if turn.attended:
+            # Only the games people play share the budget: reviews and games of bots
+            # alone wait behind them and never shorten a bot's thinking there.
+            queued = sum(t.attended for t in self._waiting.values()) + (
+                self._running - self._unattended
+            )
         fair = s.bot_budget * self.workers / max(1, queued)
         return max(MIN_SECONDS, min(cap, fair))
 

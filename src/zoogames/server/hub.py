@@ -16,8 +16,11 @@ import orjson
 from starlette.websockets import WebSocket
 
 from zoogames.core.game import JSON
+from zoogames.server.store import DeviceToken
 from zoogames.server.table import Table
 
+TRANSPORT = "zoogames.transport"
+"""The scope key of a socket's asyncio transport (``Connection.abort``)."""
 MAX_QUEUE = 64
 """Messages a connection may have waiting; past that it is closed (the client reconnects
 and gets one fresh snapshot instead of a backlog)."""
@@ -32,18 +35,32 @@ class Connection:
     """One client's socket on one game: the seat it speaks for (``None``: a spectator)."""
 
     def __init__(
-        self, websocket: WebSocket, game_id: str, seat: int | None, client: str = ""
+        self,
+        websocket: WebSocket,
+        game_id: str,
+        seat: int | None,
+        client: str = "",
+        send_timeout: float = 10.0,
     ) -> None:
         self.websocket = websocket
         self.game_id = game_id
         self.seat = seat
         self.invited: int | None = None
         """The seat whose invitation this connection showed (it watches until it joins)."""
+        self.device: DeviceToken | None = None
+        """The device token it said hello with, if that is how it holds its seat: signing
+        out everywhere revokes the token and closes the connection (``Service``)."""
         self.client = client
         """The client's address (limits on sockets and watched games count by it)."""
+        self.send_timeout = send_timeout
+        """The longest one message may take to be handed to the socket
+        (``Settings.send_timeout``): past it the client is not reading, and the socket is
+        dropped at once, its kernel buffers freed, not after the ping timeout."""
         self.seen = 0
         """The number of actions its last state covered: the next push's log starts there."""
         self.closed = False
+        self.close_code = 1013
+        """The code the socket is closed with once the queue is sent (:meth:`close`)."""
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.writer = asyncio.create_task(self._write())
 
@@ -51,8 +68,10 @@ class Connection:
         """Queue ``text`` for sending; close the connection if it cannot keep up."""
         if self.closed:
             return
-        if self.queue.qsize() >= MAX_QUEUE:
-            self.close()
+        if self.queue.qsize() >= MAX_QUEUE:  # it cannot keep up: no backlog is sent
+            self.closed = True
+            self.writer.cancel()
+            self.abort()
             return
         self.queue.put_nowait(text)
 
@@ -61,20 +80,47 @@ class Connection:
         self.send(dumps({"type": "state", **table.snapshot(self.seat, log_from, self.invited)}))
         self.seen = table.number
 
-    def close(self) -> None:
-        """Stop sending (after what is queued) and close the socket."""
+    def close(self, code: int = 1013) -> None:
+        """Stop sending (after what is queued) and close the socket with ``code``."""
         if not self.closed:
             self.closed = True
+            self.close_code = code
             self.queue.put_nowait(None)
 
     async def _write(self) -> None:
+        loop = asyncio.get_running_loop()
         while (text := await self.queue.get()) is not None:
+            # A watchdog rather than ``wait_for``, which runs the send in a task of its
+            # own: so wrapped, some sockets stopped getting their messages under load.
+            watchdog = loop.call_later(self.send_timeout, self._too_slow)
             try:
                 await self.websocket.send_text(text)
             except Exception:  # the client went away; the reader notices and cleans up
                 return
-        with contextlib.suppress(Exception):
-            await self.websocket.close(1013)
+            finally:
+                watchdog.cancel()
+        watchdog = loop.call_later(self.send_timeout, self._too_slow)
+        try:
+            with contextlib.suppress(Exception):
+                await self.websocket.close(self.close_code)
+        finally:
+            watchdog.cancel()
+
+    def _too_slow(self) -> None:
+        """A message waited too long to be handed to the socket: the client does not read."""
+        self.closed = True
+        self.abort()
+
+    def abort(self) -> None:
+        """Drop the TCP connection now, discarding what the kernel still holds for it.
+
+        A close frame would queue behind the unread data, and closing the transport waits
+        for it to be read: ``abort`` frees the buffers. The transport is the one uvicorn's
+        protocol holds, put in the scope by the app's outermost layer (``app.py``).
+        """
+        transport = self.websocket.scope.get(TRANSPORT)
+        if transport is not None:
+            transport.abort()
 
     async def stop(self) -> None:
         """Stop the writer task (when the client has gone)."""

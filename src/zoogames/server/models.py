@@ -54,7 +54,7 @@ class GameRow(Base):
     game: Mapped[str] = mapped_column(String(64))
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     seed: Mapped[int] = mapped_column(BigInteger)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
     revision: Mapped[int] = mapped_column(Integer, default=0)
     to_move: Mapped[int | None] = mapped_column(Integer, nullable=True)
     status: Mapped[str] = mapped_column(String(16), index=True)
@@ -93,6 +93,9 @@ class GameRow(Base):
     """The seat that forfeited (the game then over, ``result`` ranking it last)."""
     hints: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     """A seated player may ask the bots for a hint on their turn (``Service.hint``)."""
+    timeouts: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    """A clock's timeouts in a row (0 once a player acts): after ``table.MAX_TIMEOUTS`` the
+    clock stops, also across a restart."""
 
 
 class SeatRow(Base):
@@ -116,6 +119,12 @@ class SeatRow(Base):
     )
     """The account the seat follows (taken while signed in, or claimed); ``None``: a
     guest's seat, held by its token alone."""
+    won: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
+    """Whether the seat is among the winners, once the game is over (``None`` before): a
+    profile counts games won with one aggregate over the account's seats."""
+    left: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """The seat's player left it to a bot: the game stays a game of people (played out and
+    rated, the account kept for the rating), not a game of bots alone."""
     present_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     """With several processes: a page of the seat is open on one of them until then
     (renewed while it stays open), so that no process sends a "your turn" push to a
@@ -136,7 +145,16 @@ class AccountRow(Base):
     """argon2-cffi's encoded hash (``$argon2id$v=19$m=…``), parameters included."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     email: Mapped[str | None] = mapped_column(String(254), nullable=True)
-    """Where "your turn" e-mails go, once the player opted in (``None``: no e-mail)."""
+    """Where "your turn" e-mails go: an address the player confirmed (``None``: no e-mail)."""
+    email_pending: Mapped[str | None] = mapped_column(String(254), nullable=True)
+    """An address given but not confirmed yet: it gets the confirmation e-mail and nothing
+    else until its link is opened (``email`` meanwhile stays as it was)."""
+    email_token_sha256: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    """The SHA-256 of the confirmation link's secret (never the secret itself)."""
+    email_token_expires: Mapped[datetime | None] = mapped_column(
+        DateTime(timezone=True), nullable=True
+    )
+    """The confirmation link works until then."""
 
 
 class SessionRow(Base):
@@ -269,6 +287,19 @@ class TurnEmailRow(Base):
     account_id: Mapped[int] = mapped_column(
         Integer, ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True
     )
+    sent_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class MailedAddressRow(Base):
+    """When the server last sent any e-mail to an address (at most one per interval).
+
+    Keyed by the SHA-256 of the address in lower case: the limit holds across accounts and
+    games, confirmation e-mails included, and the table keeps no stranger's address.
+    """
+
+    __tablename__ = "mailed_addresses"
+
+    sha256: Mapped[str] = mapped_column(String(64), primary_key=True)
     sent_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 

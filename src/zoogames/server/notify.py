@@ -11,10 +11,12 @@ and, for turn-based games with SMTP configured, at most one e-mail per game ever
 team's authors (it encrypts with ``http_ece`` and signs VAPID claims with ``py_vapid``).
 The payload is public information only: the game, the seat to move and its name, a link;
 never a token, a view or a hand. A push service answering 404 or 410 says the subscription
-is gone: its row is deleted.
+is gone: its row is deleted. A redirect is never followed (``NoRedirects``).
 
 **E-mail** through the standard library's ``smtplib``, in a thread (a few sends a minute
-at most; an async client would be one more dependency for nothing).
+at most; an async client would be one more dependency for nothing). An address gets
+"your turn" only once it confirmed a link sent to it, and any address gets at most one
+e-mail every ``Settings.email_address_minutes``, confirmations included.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ import smtplib
 import ssl
 from collections.abc import Awaitable, Callable
 from email.message import EmailMessage
-from typing import Any
+from typing import Any, cast
 from urllib.parse import parse_qs, unquote, urlsplit
 
 import aiohttp
@@ -54,6 +56,8 @@ PUSH_TIMEOUT = 15.0
 """Seconds a push service has to answer one push."""
 SENDS_AT_ONCE = 8
 """Pushes and e-mails in flight at once, server-wide: a burst waits, it never piles up."""
+CONFIRM_HOURS = 24.0
+"""Hours an e-mail address's confirmation link works."""
 
 
 def b64url(data: bytes) -> str:
@@ -201,6 +205,23 @@ class Smtp:
             smtp.send_message(message, to_addrs=[to])  # this address alone
 
 
+class NoRedirects:
+    """An ``aiohttp`` session as pywebpush uses it (``post`` alone), never following a redirect.
+
+    aiohttp follows redirects by default, and pywebpush offers no way to say otherwise: a
+    push service (or whoever answers at its address) could otherwise send the server's
+    next request anywhere, past the check of ``ZOOGAMES_PUSH_SERVICES``, into the server's
+    own network. A 3xx is the answer, and pywebpush raises on it as on any status past 202.
+    """
+
+    def __init__(self, session: aiohttp.ClientSession) -> None:
+        self.session = session
+
+    def post(self, url: str, **kwargs: Any) -> Any:
+        """The session's ``post`` with ``allow_redirects=False`` (awaited by pywebpush)."""
+        return self.session.post(url, allow_redirects=False, **kwargs)
+
+
 class Notifier:
     """Sends "your turn" pushes and e-mails (see the module docstring)."""
 
@@ -247,7 +268,7 @@ class Notifier:
                         vapid_claims={"sub": self.settings.vapid_subject},
                         ttl=ttl,
                         headers={"Urgency": "high"},
-                        aiohttp_session=self._session,
+                        aiohttp_session=cast(aiohttp.ClientSession, NoRedirects(self._session)),
                         # pywebpush passes its own timeout on, and None would mean none at
                         # all: a push service that never answers must not hold a slot
                         timeout=PUSH_TIMEOUT,
@@ -257,9 +278,14 @@ class Notifier:
                     self.sent += 1
                 except WebPushException as e:
                     status = e.response.status if e.response is not None else None
+                    if e.response is not None:
+                        e.response.release()
                     if status in (404, 410):
                         log.info("a push subscription is gone (%s): dropped", status)
                         await gone(sha256)
+                    elif status is not None and 300 <= status < 400:
+                        # not followed (NoRedirects): pywebpush refuses any status past 202
+                        log.error("a push failed: the push service redirected (%s)", status)
                     else:
                         log.error("a push failed: %s", status or "no answer")
                 except (aiohttp.ClientError, TimeoutError, OSError) as e:

@@ -7,9 +7,17 @@ the rate, so a flood costs no memory. The client address is the peer's, or the o
 trusted reverse proxy names (uvicorn's ``forwarded_allow_ips``, set from
 ``ZOOGAMES_TRUSTED_PROXIES``). A refusal is an :class:`~.errors.ApiError` 429 with a
 sentence; the socket turns it into close code 1008 with the same sentence.
+
+Addresses are counted by :func:`client_key`: an IPv6 client by its /64 (one subscriber's
+network: anyone with one has 2**64 addresses to rotate through), an IPv4 one by itself.
+Failed sign-ins are also counted per account name, whatever the address
+(:meth:`RateLimits.attempt`).
 """
 
 from __future__ import annotations
+
+import ipaddress
+from collections import Counter
 
 from limits import RateLimitItem, parse_many
 from limits.storage import MemoryStorage
@@ -34,8 +42,28 @@ WHAT = {
     "notify": "changes of notifications",
     "hint": "hints",
     "review": "requests for a review",
+    "signin_account": "failed sign-ins at this account",
 }
 """How a refusal names what was counted."""
+
+
+def client_key(address: str) -> str:
+    """What the limits count a client address as.
+
+    An IPv6 address stands for its /64 (``2001:db8:1:2::/64``): a home or a server gets a
+    whole /64, so counting single addresses would give one client 2**64 fresh counts. An
+    IPv4 address, or an IPv4-mapped IPv6 one (``::ffff:192.0.2.1``), is itself. Anything
+    else (no address, or a key already) is returned as it is.
+    """
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
 
 
 class RateLimits:
@@ -45,6 +73,8 @@ class RateLimits:
         self.storage = MemoryStorage()
         self.limiter = SlidingWindowCounterRateLimiter(self.storage)
         self.items: dict[str, list[RateLimitItem]] = {}
+        self.under_way: Counter[tuple[str, str]] = Counter()
+        """Attempts started and not yet ended, by kind and key (:meth:`attempt`)."""
         for kind in WHAT:
             text = settings.rate(kind)
             if text.lower() != "off":
@@ -58,14 +88,43 @@ class RateLimits:
 
     def hit(self, kind: str, client: str) -> None:
         """Count one ``kind`` request of ``client``; 429 if one of its limits is reached."""
+        key = client_key(client)
         for item in self.items.get(kind, ()):
-            if not self.limiter.hit(item, kind, client):
+            if not self.limiter.hit(item, kind, key):
                 raise ApiError(
                     429,
                     f"too many {WHAT[kind]} from your address (at most {item}): wait a little"
                     " and try again",
                     msg("error.too_many"),
                 )
+
+    def attempt(self, kind: str, key: str) -> None:
+        """Start an attempt that counts only if it fails (:meth:`attempted` ends it).
+
+        429 if the failures of ``key`` counted so far, plus the attempts still under way,
+        reach a limit of ``kind``: so many attempts at once cannot all slip in before
+        their failures are counted. A success counts nothing, and resets nothing: the
+        failures age out of their window whatever happens meanwhile.
+        """
+        under_way = self.under_way[kind, key]
+        for item in self.items.get(kind, ()):
+            if not self.limiter.test(item, kind, key, cost=under_way + 1):
+                raise ApiError(
+                    429,
+                    f"too many {WHAT[kind]} (at most {item}): wait a few minutes, or sign in"
+                    " from a browser you signed in with before",
+                    msg("error.signin_locked"),
+                )
+        self.under_way[kind, key] += 1
+
+    def attempted(self, kind: str, key: str, failed: bool) -> None:
+        """End an attempt :meth:`attempt` started; count it if it ``failed``."""
+        self.under_way[kind, key] -= 1
+        if self.under_way[kind, key] <= 0:
+            del self.under_way[kind, key]
+        if failed:
+            for item in self.items.get(kind, ()):
+                self.limiter.hit(item, kind, key)
 
     def reset(self) -> None:
         """Forget every count."""

@@ -5,13 +5,13 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 import orjson
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import JSONResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, ConfigDict, Field
 
 from zoogames.server import catalog
-from zoogames.server.accounts import COOKIE, PASSWORD_MAX, Account
+from zoogames.server.accounts import COOKIE, DEVICE_COOKIE, DEVICE_DAYS, PASSWORD_MAX, Account
 from zoogames.server.errors import ApiError
 from zoogames.server.service import SeatRequest, Service
 
@@ -373,9 +373,18 @@ async def rematch(game_id: str, games: Games, token: Token) -> Json:
 
 
 @router.get("/players/{name}", response_class=Json, dependencies=[limited("read")])
-async def player(name: str, games: Games) -> Json:
-    """A player's profile: games played and won per game, ratings, recent games."""
-    return Json(await games.profile(name))
+async def player(
+    name: str,
+    games: Games,
+    viewer: Player,
+    before: Annotated[str | None, Query(max_length=40)] = None,
+) -> Json:
+    """A player's profile: games played and won per game, ratings, a page of games.
+
+    Others see the player's listed games and games over only; ``before`` (the previous
+    page's ``more``) pages back.
+    """
+    return Json(await games.profile(name, viewer, before))
 
 
 @router.get("/leaderboard/{game}", response_class=Json, dependencies=[limited("lobby")])
@@ -442,8 +451,34 @@ class Me(BaseModel):
     name: str
 
 
-def _signed_in(request: Request, account: Account, cookie: str, status: int = 200) -> Json:
-    """The answer that signs a browser in: the account's name and the session cookie."""
+def secure(request: Request) -> bool:
+    """Whether cookies get ``Secure``: the browser reached the server over HTTPS.
+
+    ``ZOOGAMES_TLS=on`` says so for every request; otherwise the request's own scheme,
+    which is ``https`` when the server itself was reached over TLS or when a trusted
+    proxy says ``X-Forwarded-Proto: https`` (uvicorn believes the header only from
+    ``ZOOGAMES_TRUSTED_PROXIES``, as ``X-Forwarded-For``).
+    """
+    return service_of(request).settings.tls or request.url.scheme == "https"
+
+
+def client_of(request: Request) -> str:
+    """The client's address (a trusted proxy's forwarded one: see ``settings.py``)."""
+    return request.client.host if request.client is not None else ""
+
+
+DEVICE_PATH = "/api/signin"
+"""The device cookie's path: only sign-in reads it (a browser sends it nowhere else)."""
+
+
+def _signed_in(
+    request: Request, account: Account, cookie: str, device: str, status: int = 200
+) -> Json:
+    """The answer that signs a browser in: the account's name and the cookies.
+
+    The session cookie, and the device cookie that marks the browser as one that signed
+    in to the account (``accounts.DEVICE_COOKIE``).
+    """
     settings = service_of(request).settings
     answer = Json({"name": account.name}, status_code=status)
     answer.set_cookie(
@@ -453,7 +488,16 @@ def _signed_in(request: Request, account: Account, cookie: str, status: int = 20
         path="/api",
         httponly=True,  # never readable by a page's scripts
         samesite="lax",
-        secure=settings.tls,
+        secure=secure(request),
+    )
+    answer.set_cookie(
+        DEVICE_COOKIE,
+        device,
+        max_age=DEVICE_DAYS * 86400,
+        path=DEVICE_PATH,
+        httponly=True,
+        samesite="strict",  # only the server's own sign-in form sends it
+        secure=secure(request),
     )
     return answer
 
@@ -461,8 +505,7 @@ def _signed_in(request: Request, account: Account, cookie: str, status: int = 20
 def _signed_out(request: Request) -> Json:
     """An empty answer that makes the browser forget the session cookie."""
     answer = Json({}, status_code=200)
-    settings = service_of(request).settings
-    answer.delete_cookie(COOKIE, path="/api", httponly=True, samesite="lax", secure=settings.tls)
+    answer.delete_cookie(COOKIE, path="/api", httponly=True, samesite="lax", secure=secure(request))
     return answer
 
 
@@ -471,8 +514,8 @@ async def sign_up(body: Credentials, request: Request, games: Games) -> Json:
     """Make an account (a name, unique whatever its case, and a password) and sign in."""
     if not origin_allowed(request):  # a foreign page must not sign a browser in as anyone
         raise ApiError(403, "this origin may not sign in")
-    account, cookie = await games.sign_up(body.name, body.password)
-    return _signed_in(request, account, cookie, 201)
+    account, cookie, device = await games.sign_up(body.name, body.password, client_of(request))
+    return _signed_in(request, account, cookie, device, 201)
 
 
 @router.post("/signin", **documented(Me), dependencies=[limited("signin")])
@@ -480,8 +523,10 @@ async def sign_in(body: Credentials, request: Request, games: Games) -> Json:
     """Sign in with a name and a password; the answer sets the session cookie."""
     if not origin_allowed(request):  # a foreign page must not sign a browser in as someone
         raise ApiError(403, "this origin may not sign in")
-    account, cookie = await games.sign_in(body.name, body.password)
-    return _signed_in(request, account, cookie)
+    account, cookie, device = await games.sign_in(
+        body.name, body.password, client_of(request), request.cookies.get(DEVICE_COOKIE)
+    )
+    return _signed_in(request, account, cookie, device)
 
 
 @router.post("/signout", response_class=Json, dependencies=[limited("read")])
@@ -503,6 +548,42 @@ async def sign_out_everywhere(request: Request, games: Games, me: SignedIn) -> J
 async def get_me(me: SignedIn) -> Json:
     """The signed-in player (401 if none)."""
     return Json({"name": me.name})
+
+
+class PasswordBody(Strict):
+    """``POST /api/me/password``: the current password and the new one."""
+
+    current: str = Field(max_length=PASSWORD_MAX * 4)
+    new: str = Field(max_length=PASSWORD_MAX * 4)
+
+
+class PasswordCheck(Strict):
+    """``DELETE /api/me``: the password, asked again."""
+
+    password: str = Field(max_length=PASSWORD_MAX * 4)
+
+
+@router.post("/me/password", response_class=Json, dependencies=[limited("signin")])
+async def change_password(body: PasswordBody, request: Request, games: Games, me: SignedIn) -> Json:
+    """Change the password (403 if ``current`` is wrong); every other session ends."""
+    cookie = request.cookies.get(COOKIE)
+    await games.change_password(me, cookie, body.current, body.new, client_of(request))
+    return Json({})
+
+
+@router.delete("/me", response_class=Json, dependencies=[limited("signin")])
+async def delete_me(body: PasswordCheck, request: Request, games: Games, me: SignedIn) -> Json:
+    """Delete the account (403 if the password is wrong); the browser is signed out.
+
+    The games stay, its seats as guests' seats; the name is free again (docs/server.md).
+    """
+    cookie = request.cookies.get(COOKIE)
+    await games.delete_account(me, cookie, body.password, client_of(request))
+    answer = _signed_out(request)
+    answer.delete_cookie(
+        DEVICE_COOKIE, path=DEVICE_PATH, httponly=True, samesite="strict", secure=secure(request)
+    )
+    return answer
 
 
 @router.post("/me/claim", response_class=Json, dependencies=[limited("join")])
@@ -555,6 +636,12 @@ class EmailBody(Strict):
     email: str | None = Field(None, max_length=1000)
 
 
+class ConfirmBody(Strict):
+    """``POST /api/email/confirm``: the secret of the link e-mailed to the address."""
+
+    token: str = Field(max_length=200)
+
+
 @router.get("/push/key", response_class=Json, dependencies=[limited("read")])
 async def push_key(games: Games) -> Json:
     """The server's VAPID public key (``applicationServerKey``), base64url."""
@@ -582,5 +669,14 @@ async def unsubscribe(body: UnpushBody, games: Games, me: SignedIn) -> Json:
 
 @router.post("/me/email", response_class=Json, dependencies=[limited("notify")])
 async def set_email(body: EmailBody, games: Games, me: SignedIn) -> Json:
-    """Opt in to "your turn" e-mails (turn-based games) at an address, or out."""
+    """Ask for "your turn" e-mails (turn-based games) at an address, or opt out.
+
+    The address gets a link to confirm it first, and nothing else until it is opened.
+    """
     return Json(await games.set_email(me, body.email))
+
+
+@router.post("/email/confirm", response_class=Json, dependencies=[limited("notify")])
+async def confirm_email(body: ConfirmBody, games: Games) -> Json:
+    """Confirm an address by its link's secret (no sign-in needed: the secret is the proof)."""
+    return Json(await games.confirm_email(body.token))

@@ -41,6 +41,7 @@ from zoogames.server.bus import Bus
 from zoogames.server.errors import ApiError, not_found
 from zoogames.server.hub import Connection, Hub, dumps
 from zoogames.server.notify import (
+    CONFIRM_HOURS,
     Notifier,
     check_email,
     check_subscription,
@@ -75,7 +76,7 @@ CHAT_LENGTH = 300
 CHAT_KEPT = 100
 """Messages ``GET /api/games/{id}/chat`` returns at most (the last ones)."""
 RECENT = 20
-"""Recent games a profile shows."""
+"""Games a profile shows a page of (the newest first)."""
 LEADERBOARD = 100
 """Players a leaderboard shows."""
 MIN_CLOCK = 1
@@ -88,6 +89,21 @@ DECK_TABLES = 100
 HINT_WAIT = 25.0
 """Seconds beyond the longest thinking time a hint asked of the bot workers is waited for
 (they may all be busy)."""
+
+
+ONE_SEAT = msg("error.one_seat")
+"""An account holds at most one seat of a rated game: two seats would let it forfeit to
+itself and forge its rating."""
+
+
+def holds_a_seat(table: Table, account: Account | None) -> None:
+    """409 if ``account`` already holds a seat of ``table``, a rated game (``ONE_SEAT``)."""
+    if (
+        table.setup.rated
+        and account is not None
+        and any(s.account == account.id for s in table.seats)
+    ):
+        raise ApiError(409, english(ONE_SEAT), ONE_SEAT)
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +167,10 @@ class Service:
         """Open game sockets by client address (``ws.py`` caps them)."""
         self.cache_size = cache_size
         self.tables: OrderedDict[str, Table] = OrderedDict()
+        self.clocks: dict[str, asyncio.TimerHandle] = {}
+        """The armed clock of each game in play with one, by game id (``_arm_clock``). Kept
+        apart from the tables: a clocked game may leave the cache (a week's clock would
+        otherwise pin it there) and is loaded again when its clock runs out."""
         self._loading: dict[str, asyncio.Task[Table]] = {}
         self._db = ThreadPoolExecutor(db_threads, thread_name_prefix="zoogames-db")
         self._background: set[asyncio.Task[None]] = set()
@@ -190,8 +210,12 @@ class Service:
             await self.bus.close()
 
     def close(self) -> None:
-        """Stop the bots and the database threads."""
+        """Stop the bots and the database threads (the last heartbeat says when)."""
         self.bots.close()
+        try:
+            self._db.submit(self.store.alive, True).result(timeout=5)
+        except Exception as e:  # a stop must go on: the last periodic heartbeat stands
+            log.error("no last heartbeat: %s", type(e).__name__)
         self._db.shutdown(wait=True)
 
     # ----- finding games ---------------------------------------------------------------
@@ -246,7 +270,12 @@ class Service:
             old = self.tables[gid]
             if len(self.tables) <= self.cache_size and not old.own_deck:
                 continue
-            busy = self.hub.watched(gid) or old.lock.locked() or old.bot_task or old.clock
+            busy = (
+                self.hub.watched(gid)
+                or old.lock.locked()
+                or old.bot_task
+                or old.timed_out == old.revision  # its timeout's move is being chosen
+            )
             if not busy and old is not table:
                 del self.tables[gid]
                 decks -= old.own_deck
@@ -354,8 +383,18 @@ class Service:
                     )
             if leave_bot is not None and bot_rating(game_id, leave_bot) is None:
                 raise ApiError(422, "a rated game's leave_bot must be a rated bot")
+            if sum(s.kind == "me" for s in seats) > 1:
+                raise ApiError(422, english(ONE_SEAT), ONE_SEAT)
         if hints and rated:
             raise ApiError(422, "a rated game allows no hints")
+        # A hint is the bots' play: between two people (``me``, ``invite`` and ``open`` seats
+        # alike, whoever ends up in them) it would be one player's bot against the other.
+        if hints and sum(s.kind != "bot" for s in seats) >= 2:
+            raise ApiError(
+                422,
+                "hints are only for a table with at most one human seat",
+                msg("error.hints_humans"),
+            )
         if pace not in PACES:
             raise ApiError(422, f"pace must be live or turn-based, not {pace!r}")
         game = catalog.game_or_422(game_id)
@@ -565,6 +604,7 @@ class Service:
                 return table.snapshot(seat)
             if table.setup.rated and account is None:
                 raise ApiError(403, "this game is rated: sign in to take a seat")
+            holds_a_seat(table, account)
             fresh = tokens.new_token()
             invite = table.seats[invited].invite_sha256
             assert invite is not None
@@ -612,40 +652,73 @@ class Service:
         await self.db(self.store.new_session, tokens.digest(cookie), account.id, expires)
         return cookie
 
-    async def sign_up(self, name: str, password: str) -> tuple[Account, str]:
-        """Make an account and sign it in: the account and its session cookie's value."""
+    async def sign_up(self, name: str, password: str, client: str = "") -> tuple[Account, str, str]:
+        """Make an account and sign it in: the account, its cookies' values.
+
+        The session cookie's, and the browser's device cookie's (``accounts.DEVICE_COOKIE``).
+        """
         accounts.check_name(name)
         accounts.check_password(password, name)
         key = accounts.name_key(name)
         if await self.db(self.store.account_named, key) is not None:
             raise ApiError(409, "this name is taken: choose another")  # before the costly hash
-        hashed = await accounts.hash_password(password)
+        hashed = await accounts.hash_password(password, client)
         try:
             account_id = await self.db(self.store.create_account, name, key, hashed)
         except Conflict:
             raise ApiError(409, "this name is taken: choose another") from None
         account = Account(account_id, name)
         log.info("account %d created", account_id)
-        return account, await self._session(account)
+        device = accounts.new_device_cookie(await self._device_secret(), key)
+        return account, await self._session(account), device
 
-    async def sign_in(self, name: str, password: str) -> tuple[Account, str]:
-        """Check a name and password: the account and a new session cookie's value.
+    async def sign_in(
+        self, name: str, password: str, client: str = "", device: str | None = None
+    ) -> tuple[Account, str, str]:
+        """Check a name and password: the account, and its cookies' values.
 
-        A wrong name and a wrong password get the same answer after the same work (an
-        argon2 verification either way), so sign-in does not tell which names exist.
+        A new session cookie's, and the browser's device cookie's (renewed). A wrong name
+        and a wrong password get the same answer after the same work (an argon2
+        verification either way), so sign-in does not tell which names exist.
+        Failures are counted per name whatever the address (``signin_account``): a browser
+        whose ``device`` cookie proves an earlier sign-in to that name is counted apart
+        and hashed first, so guessers elsewhere lock out only browsers new to the account.
         """
-        found = None
-        if accounts.NAME.fullmatch(name) and len(password) <= accounts.PASSWORD_MAX:
-            found = await self.db(self.store.account_by_key, accounts.name_key(name))
-        ok, newer = await accounts.verify_password(
-            found[2] if found is not None else None, password[: accounts.PASSWORD_MAX]
-        )
-        if not ok or found is None:
+        key = accounts.name_key(name[:32])  # (a longer name is no account's: any key will do)
+        secret = await self._device_secret()
+        known = accounts.known_device(secret, key, device)
+        counted = key if known is None else f"{key} {known}"
+        self.limits.attempt("signin_account", counted)
+        signed_in = None
+        try:
+            found = None
+            if accounts.NAME.fullmatch(name) and len(password) <= accounts.PASSWORD_MAX:
+                found = await self.db(self.store.account_by_key, key)
+            ok, newer = await accounts.verify_password(
+                found[2] if found is not None else None,
+                password[: accounts.PASSWORD_MAX],
+                client,
+                first=known is not None,
+            )
+            signed_in = ok and found is not None
+        finally:  # a wrong password counts; a busy server or a failing database does not
+            self.limits.attempted("signin_account", counted, failed=signed_in is False)
+        if not signed_in or found is None:
             raise ApiError(401, "wrong name or password")
         if newer is not None:
             await self.db(self.store.rehash, found[0], newer)
         account = Account(found[0], found[1])
-        return account, await self._session(account)
+        return account, await self._session(account), accounts.new_device_cookie(secret, key)
+
+    _device_key: bytes | None = None
+    """The key of device cookies (``server_keys``' ``device-cookies``), once read."""
+
+    async def _device_secret(self) -> bytes:
+        """The key device cookies are signed with: made once, shared by every process."""
+        if self._device_key is None:
+            value = await self.db(self.store.server_key, "device-cookies", accounts.new_key)
+            self._device_key = bytes.fromhex(value)
+        return self._device_key
 
     async def sign_out(self, cookie: str | None) -> None:
         """End the session of ``cookie`` (nothing if it names none)."""
@@ -660,11 +733,90 @@ class Service:
             self.bus.publish("", "signed-out", a=account.id)
 
     def _forget_devices(self, account: int) -> None:
-        """Drop the device tokens of ``account`` from every game in memory."""
+        """Revoke the device tokens of ``account`` in every game in memory, and their sockets.
+
+        A socket that said hello with a device token remembers its seat, and would
+        otherwise go on acting and chatting for the revoked token: it gets a 403 error and
+        is closed with 4403 (the code of a token refused at hello: the client stops
+        reconnecting with it). This runs on every process (``_on_notice``). A socket that
+        said hello with a seat's own token is not touched: that token is not revoked.
+        """
         for table in self.tables.values():
             table.device_tokens = {
                 k: d for k, d in table.device_tokens.items() if d.account != account
             }
+        refusal = ApiError(
+            403,
+            "this device's token was revoked (signed out everywhere): sign in again",
+            msg("error.device_revoked"),
+        )
+        text = dumps({"type": "error", "status": refusal.status, **refusal.to_json()})
+        for conns in self.hub.games.values():
+            for conn in conns:
+                if conn.device is not None and conn.device.account == account:
+                    conn.seat = conn.device = None  # nothing more is played through it
+                    conn.send(text)
+                    conn.close(4000 + refusal.status)
+
+    async def _check_password(
+        self, account: Account, cookie: str | None, password: str, client: str
+    ) -> None:
+        """The signed-in player's password, asked again before a change that needs it.
+
+        403 if wrong. The failures count like sign-ins' (``signin_account``), apart for
+        each session: a stolen session gives no more guesses than a browser would get.
+        """
+        counted = f"{accounts.name_key(account.name)} {tokens.digest(cookie or '')[:16]}"
+        self.limits.attempt("signin_account", counted)
+        right = None
+        try:
+            stored = await self.db(self.store.password_hash, account.id)
+            ok, _ = await accounts.verify_password(
+                stored, password[: accounts.PASSWORD_MAX], client, first=True
+            )
+            right = ok and stored is not None
+        finally:
+            self.limits.attempted("signin_account", counted, failed=right is False)
+        if not right:
+            raise ApiError(403, "the password is wrong", msg("error.wrong_password"))
+
+    async def change_password(
+        self, account: Account, cookie: str | None, current: str, new: str, client: str = ""
+    ) -> None:
+        """Change the password of ``account`` (its ``current`` one checked first).
+
+        Every other session ends (a browser that knew the old password is signed out);
+        this one (``cookie``) goes on. Device tokens stay: signing out everywhere revokes
+        them.
+        """
+        accounts.check_password(new, account.name)  # before the costly hashes
+        await self._check_password(account, cookie, current, client)
+        hashed = await accounts.hash_password(new, client, first=True)
+        keep = tokens.digest(cookie) if cookie else None
+        await self.db(self.store.set_password, account.id, hashed, keep)
+        log.info("account %d: password changed", account.id)
+
+    async def delete_account(
+        self, account: Account, cookie: str | None, password: str, client: str = ""
+    ) -> None:
+        """Delete ``account`` (its password checked first): see ``Store.delete_account``.
+
+        Its seats become guests' seats, held by their tokens alone, in the games in memory
+        here at once and, through a notice each, on the other processes; its device tokens
+        are revoked as when signing out everywhere.
+        """
+        await self._check_password(account, cookie, password, client)
+        playing = await self.db(self.store.delete_account, account.id)
+        self._forget_devices(account.id)
+        for table in self.tables.values():
+            for seat in table.seats:
+                if seat.account == account.id:
+                    table.seats[seat.seat] = replace(seat, account=None)
+        if self.bus is not None:
+            self.bus.publish("", "signed-out", a=account.id)
+            for game_id in playing:
+                self.bus.publish(game_id, "game")
+        log.info("account %d deleted", account.id)
 
     async def claim(self, account: Account, held: list[tuple[str, str]]) -> dict[str, JSON]:
         """Bind guest seats to ``account`` by their ``(game id, token)``.
@@ -680,6 +832,8 @@ class Service:
                 async with table.lock:
                     if table.seats[seat].account not in (None, account.id):
                         raise ApiError(409, "this seat follows another account")
+                    if table.seats[seat].account is None:
+                        holds_a_seat(table, account)
                     if not await self.db(self.store.bind_seats, table.id, [seat], account.id):
                         await self._reload(table)
                         raise ApiError(409, "this seat changed meanwhile; try again")
@@ -823,7 +977,9 @@ class Service:
                 await self._reload(table)
                 raise ApiError(409, "this seat changed meanwhile; reload the game") from None
             # (the account stays: a rated game's result still counts for the leaver)
-            table.seats[seat] = replace(target, kind="bot", bot=bot, name=label, token_sha256=None)
+            table.seats[seat] = replace(
+                target, kind="bot", bot=bot, name=label, token_sha256=None, left=True
+            )
             table.device_tokens = {k: d for k, d in table.device_tokens.items() if d.seat != seat}
             for conn in self.hub.games.get(table.id, ()):
                 if conn.seat == seat:
@@ -903,45 +1059,66 @@ class Service:
 
     # ----- ratings and profiles ---------------------------------------------------------
 
-    async def profile(self, name: str) -> dict[str, JSON]:
-        """A player's profile: games played and won per game, ratings, recent games."""
+    async def profile(
+        self, name: str, viewer: Account | None = None, before: str | None = None
+    ) -> dict[str, JSON]:
+        """A player's profile: games played and won per game, ratings, a page of games.
+
+        Others see only the player's listed games and games over, and an account with no
+        game over is answered as absent to them: a profile neither leaks a private table
+        nor confirms that a name exists. ``before`` (a game's ``created_at`` from the
+        previous page's ``more``) pages back through the player's games.
+        """
+        since = None
+        if before is not None:
+            try:
+                since = datetime.fromisoformat(before)
+            except ValueError:
+                raise ApiError(
+                    422, "before is a time such as a game's created_at", msg("error.before")
+                ) from None
         found = None
         if accounts.NAME.fullmatch(name):
-            found = await self.db(self.store.profile, accounts.name_key(name), RECENT)
-        if found is None:
-            raise ApiError(404, "there is no player with this name")
-        per_game: dict[str, dict[str, int]] = {}
+            found = await self.db(
+                self.store.profile,
+                accounts.name_key(name),
+                RECENT,
+                viewer.id if viewer is not None else None,
+                since,
+            )
+        mine = found is not None and viewer is not None and found["id"] == viewer.id
+        if found is None or not (mine or found["counts"] or found["ratings"]):
+            raise ApiError(404, "there is no player with this name", msg("error.no_player"))
+        per_game: dict[str, JSON] = {
+            game: {"played": played, "won": won} for game, (played, won) in found["counts"].items()
+        }
         recent: list[JSON] = []
-        for gid, game, status, result, created, rated, seat in found["games"]:
-            counts = per_game.setdefault(game, {"played": 0, "won": 0})
+        for gid, game, status, created, rated, seat, won in found["games"]:
             over = status == "over"
-            won = over and isinstance(result, dict) and seat in result.get("winners", [])
-            if over:
-                counts["played"] += 1
-                counts["won"] += int(won)
-            if len(recent) < RECENT:
-                recent.append(
-                    {
-                        "id": gid,
-                        "game": game,
-                        "status": status,
-                        "seat": seat,
-                        "won": won if over else None,
-                        "rated": rated,
-                        "created_at": created.isoformat(),
-                        "replay": f"/api/games/{gid}/replay/0" if over else None,
-                        "record": f"/api/games/{gid}/record" if over else None,
-                    }
-                )
+            recent.append(
+                {
+                    "id": gid,
+                    "game": game,
+                    "status": status,
+                    "seat": seat,
+                    "won": bool(won) if over else None,
+                    "rated": rated,
+                    "created_at": created.isoformat(),
+                    "replay": f"/api/games/{gid}/replay/0" if over else None,
+                    "record": f"/api/games/{gid}/record" if over else None,
+                }
+            )
         ratings_json: dict[str, JSON] = {
             game: {**rating_json(r.mu, r.sigma), "games": r.games}
             for game, r in found["ratings"].items()
         }
+        more = found["games"][-1][3].isoformat() if len(recent) == RECENT else None
         return {
             "name": found["name"],
             "games": per_game,
             "ratings": ratings_json,
             "recent": recent,
+            "more": more,
         }
 
     async def leaderboard(self, game_id: str) -> dict[str, JSON]:
@@ -975,6 +1152,7 @@ class Service:
                 "seats": [{**s.to_json(), "open": s.open} for s in g.seats],
                 "free": len(free),
                 "rated": g.rated,
+                "hints": g.hints,
                 "created_at": g.created_at.isoformat(),
             }
             (open_tables if free else playing).append(entry)
@@ -1006,6 +1184,7 @@ class Service:
                 raise ApiError(409, "the game is over")
             if not table.seats[seat].open:
                 raise ApiError(409, "this seat is taken; choose another")
+            holds_a_seat(table, account)
             fresh = tokens.new_token()
             mine = account.id if account is not None else None
             try:
@@ -1057,6 +1236,7 @@ class Service:
         """
         if not table.open_seats:
             table.notified = None  # the first turn begins now, not when the game was made
+            table.seats_filled_at = datetime.now(UTC)  # (the database's turn_from too)
             self._turn_passed(table, None)
         if not table.open_seats and table.bot_task is None:
             self._start_bot(table)
@@ -1142,7 +1322,15 @@ class Service:
         n = table.number
         notation = str(planned.state.history[-1])
         await self._write(
-            table, planned, self.store.add_action, table.id, n, notation, seat, table.revision
+            table,
+            planned,
+            self.store.add_action,
+            table.id,
+            n,
+            notation,
+            seat,
+            table.revision,
+            timeouts=timeouts,
         )
         if timeouts is not None:
             table.timeouts = timeouts
@@ -1151,10 +1339,18 @@ class Service:
         self._changed(table, n, seat)
 
     async def _write(
-        self, table: Table, planned: Planned, write: Callable[..., None], *args: Any
+        self,
+        table: Table,
+        planned: Planned,
+        write: Callable[..., None],
+        *args: Any,
+        timeouts: int | None = None,
     ) -> None:
-        """Commit a planned change to the database, then to the table; 409 on a lost race."""
-        await self._guarded(table, write, *args, planned.position())
+        """Commit a planned change to the database, then to the table; 409 on a lost race.
+
+        ``timeouts``: the clock's timeouts in a row stored with it (``None``: unchanged).
+        """
+        await self._guarded(table, write, *args, replace(planned.position(), timeouts=timeouts))
         table.commit(planned)
 
     async def _guarded(self, table: Table, write: Callable[..., None], *args: Any) -> None:
@@ -1308,9 +1504,7 @@ class Service:
             table.device_tokens = fresh.device_tokens
             fresh = table
         else:
-            fresh.timeouts, fresh.notified = table.timeouts, table.notified
-            if table.clock is not None:
-                table.clock.cancel()
+            fresh.notified = table.notified
             self.tables[table.id] = fresh  # (a bot thinking on the old copy finds it gone)
         for conn in self.hub.games.get(table.id, ()):
             if conn.seat is not None and fresh.seats[conn.seat].kind != "human":
@@ -1548,7 +1742,7 @@ class Service:
         spec = table.seats[seat].bot
         assert spec is not None
         if self.external_bots:
-            turn = BotTurn(table.id, seat, table.revision, spec, not table.all_bots)
+            turn = BotTurn(table.id, seat, table.revision, spec, not table.unattended)
             self._in_background(self._queue_turn(turn))
         else:
             table.bot_task = asyncio.create_task(self._bot_turn(table, seat, table.revision))
@@ -1566,18 +1760,31 @@ class Service:
     # ----- clocks ----------------------------------------------------------------------
 
     def _arm_clock(self, table: Table) -> None:
-        """Set the timer of the seat to move, if a clock runs (``Table.deadline``)."""
-        if table.clock is not None:
-            table.clock.cancel()
-            table.clock = None
+        """Set the timer of the seat to move, if a clock runs (``Table.deadline``).
+
+        The timer names the game, not the table: the table may leave the cache meanwhile.
+        """
+        old = self.clocks.pop(table.id, None)
+        if old is not None:
+            old.cancel()
         deadline = table.deadline()
         if deadline is None:
             return
         delay = max(0.0, (deadline - datetime.now(UTC)).total_seconds())
-        revision = table.revision
-        table.clock = asyncio.get_running_loop().call_later(
-            delay, lambda: self._in_background(self._timeout(table, revision))
+        game_id, revision = table.id, table.revision
+        self.clocks[game_id] = asyncio.get_running_loop().call_later(
+            delay, lambda: self._in_background(self._clock_ran_out(game_id, revision))
         )
+
+    async def _clock_ran_out(self, game_id: str, revision: int) -> None:
+        """A clock armed at ``revision`` ran out: load the game if it left the cache."""
+        self.clocks.pop(game_id, None)
+        try:
+            table = await self.table(game_id)
+        except ApiError as e:
+            log.error("game %s: clock not run: %s", game_id, e.detail)
+            return
+        await self._timeout(table, revision)
 
     def _in_background(self, work: Coroutine[Any, Any, None]) -> None:
         """Run ``work`` as a task held until it is done."""
@@ -1595,8 +1802,9 @@ class Service:
         if table.revision != revision or self.tables.get(table.id) is not table:
             return
         seat = table.state.to_move
-        if seat is None or table.deadline() is None:
-            return
+        if seat is None or table.deadline() is None or table.timed_out == revision:
+            return  # (or this timeout is under way: the clock was armed again by a load)
+        table.timed_out = revision  # (the cache keeps the table meanwhile: ``_cache``)
         if table.setup.on_timeout == "forfeit":
             async with table.lock:
                 if table.revision != revision or self.tables.get(table.id) is not table:
@@ -1611,6 +1819,8 @@ class Service:
         if self.external_bots:  # a bot worker plays the stand-in move
             table.timeouts += 1
             log.info("game %s: seat %d ran out of time", table.id, seat)
+            with contextlib.suppress(ApiError):  # (a failure: the count is kept in memory)
+                await self.db(self.store.set_timeouts, table.id, table.timeouts)
             await self._queue_turn(BotTurn(table.id, seat, revision, spec, False))
             return
         notation = await self.bots.choose(table.id, spec, table.state.clone(), attended=False)
@@ -1622,6 +1832,13 @@ class Service:
                 await self._play(table, seat, notation, table.number, timeouts=table.timeouts + 1)
             except ApiError as e:
                 log.error("game %s: the timeout's action was refused: %s", table.id, e.detail)
+
+    async def _beat_every(self, seconds: float) -> None:
+        """Record the heartbeat every ``seconds`` (``store.alive``) while the server runs."""
+        while True:
+            with contextlib.suppress(ApiError):
+                await self.db(self.store.alive)
+            await asyncio.sleep(seconds)
 
     async def forfeit(self, table: Table, seat: int) -> None:
         """``seat`` forfeits: the game ends now (the caller holds the table's lock).
@@ -1638,7 +1855,18 @@ class Service:
         self._changed(table, table.number, seat)
 
     async def resume_clocks(self) -> None:
-        """Load every game in play with a clock, which arms it (after a restart)."""
+        """Load every game in play with a clock, which arms it (after a restart).
+
+        The time no server was up is given back to the turns it cut into first
+        (``store.give_clocks_downtime``): a player never loses time to an outage. Then a
+        heartbeat is kept, every ``Settings.check_seconds``.
+        """
+        beat = self.settings.check_seconds
+        with contextlib.suppress(ApiError):
+            gap = await self.db(self.store.give_clocks_downtime, beat)
+            if gap:
+                log.info("the servers were down %.0f s: the clocks were given the time", gap)
+        self._in_background(self._beat_every(self.settings.check_seconds))
         for game_id in await self.db(self.store.clocked_games):
             try:
                 await self.table(game_id)
@@ -1678,7 +1906,7 @@ class Service:
         assert spec is not None
         try:
             notation = await self.bots.choose(
-                table.id, spec, table.state.clone(), attended=not table.all_bots
+                table.id, spec, table.state.clone(), attended=not table.unattended
             )
             async with table.lock:
                 if table.revision != revision or self.tables.get(table.id) is not table:
@@ -1732,22 +1960,89 @@ class Service:
         """Forget one push subscription of the account (``None``: every one)."""
         sha256 = endpoint_sha256(endpoint) if endpoint is not None else None
         await self.db(self.store.unsubscribe, account.id, sha256)
-        count, _ = await self.db(self.store.notify_settings, account.id)
+        count, _, _ = await self.db(self.store.notify_settings, account.id)
         return {"push": count}
 
     async def notify_settings(self, account: Account) -> dict[str, JSON]:
-        """What the account turned on: push subscriptions, the e-mail address."""
-        count, email = await self.db(self.store.notify_settings, account.id)
-        return {"push": count, "email": email, "email_available": self.notifier.smtp is not None}
+        """What the account turned on: push subscriptions, the e-mail addresses.
+
+        ``email`` is the confirmed address ("your turn" goes there); ``email_pending`` one
+        waiting for its owner to open the link sent to it (it gets nothing else).
+        """
+        count, email, pending = await self.db(self.store.notify_settings, account.id)
+        return {
+            "push": count,
+            "email": email,
+            "email_pending": pending,
+            "email_available": self.notifier.smtp is not None,
+        }
 
     async def set_email(self, account: Account, email: str | None) -> dict[str, JSON]:
-        """Opt in to "your turn" e-mails at an address, or out (``None``)."""
-        if email is not None:
-            if self.notifier.smtp is None:
-                raise ApiError(409, "this server sends no e-mail")
-            email = check_email(email)
-        await self.db(self.store.set_email, account.id, email)
+        """Opt out of e-mail (``None``), or ask for it at an address: a link goes there.
+
+        The address gets nothing else until its owner opens the link (``confirm_email``):
+        otherwise anyone could make the server mail a stranger. The confirmed address, if
+        any, keeps its e-mails meanwhile. Any address gets at most one e-mail every
+        ``email_address_minutes``, whoever asks: asking again for the address this account
+        waits for sends nothing; asking for another address mailed within it is a 429.
+        """
+        if email is None:
+            await self.db(self.store.email_off, account.id)
+            return await self.notify_settings(account)
+        if self.notifier.smtp is None:
+            raise ApiError(409, "this server sends no e-mail")
+        email = check_email(email)
+        secret = tokens.new_session()  # 32 random bytes; the database keeps its SHA-256
+        expires = datetime.now(UTC) + timedelta(hours=CONFIRM_HOURS)
+        minutes = self.settings.email_address_minutes
+        outcome = await self.db(
+            self.store.ask_email, account.id, email, tokens.digest(secret), expires, minutes
+        )
+        if outcome == "recent":
+            whole = max(1, round(minutes))
+            raise ApiError(
+                429,
+                f"this address got an e-mail from this server less than {whole} minutes ago;"
+                " look for it there, or try again later",
+                msg("error.email_recent", count=whole),
+            )
+        if outcome == "send":
+            self._in_background(self._send_confirmation(email, secret))
         return await self.notify_settings(account)
+
+    async def _send_confirmation(self, address: str, secret: str) -> None:
+        """E-mail ``address`` the link that confirms it (in the background).
+
+        The link carries the secret in its fragment: a browser never sends that to a
+        server, so it stays out of access logs and ``Referer`` headers (the client posts it
+        to ``/api/email/confirm``). The e-mail names no account: nothing in it is a
+        player's to choose, so it cannot carry anyone's message to a stranger.
+        """
+        hours = round(CONFIRM_HOURS)
+        await self.notifier.email(
+            address,
+            "Confirm your address for zoogames",
+            'Someone asked zoogames to send their "your turn" e-mails to this address.\n\n'
+            f"If it was you, open this link within {hours} hours to confirm it:\n"
+            f"{self.settings.public_url}/account#email={secret}\n\n"
+            "If it was not you, ignore this e-mail: this address gets nothing more.\n",
+        )
+
+    async def confirm_email(self, secret: str) -> dict[str, JSON]:
+        """Confirm the address a link was sent to, by the link's secret; the address.
+
+        No sign-in needed: the secret proves the mailbox, and the link may be opened on a
+        device that is not signed in. A secret of no waiting address, or an expired one,
+        is a 404.
+        """
+        address = await self.db(self.store.confirm_email, tokens.digest(secret))
+        if address is None:
+            raise ApiError(
+                404,
+                "this link does not work (any more): give your address again for a new one",
+                msg("error.email_link"),
+            )
+        return {"email": address}
 
     def _turn_passed(self, table: Table, by: int | None) -> None:
         """If the turn passed to another human seat bound to an account, notify it.
@@ -1806,7 +2101,11 @@ class Service:
                 await self.notifier.push(subscriptions, payload, ttl, gone)
             if self.notifier.smtp is not None and table.setup.pace == "turn-based":
                 to = await self.db(
-                    self.store.email_due, table.id, account, self.settings.email_hours
+                    self.store.email_due,
+                    table.id,
+                    account,
+                    self.settings.email_hours,
+                    self.settings.email_address_minutes,
                 )
                 if to is not None:
                     game = table.state.game.name
@@ -1816,7 +2115,7 @@ class Service:
                         f"It is your turn, {name}, in {game}.\n\n"
                         f"Play: {self.settings.public_url}{link}\n\n"
                         "You get this because you turned on e-mail for your turns."
-                        " Turn it off on your profile page.\n",
+                        f" Turn it off on your account page: {self.settings.public_url}/account\n",
                     )
         except ApiError:
             log.error("game %s: no notification (the database failed)", table.id)

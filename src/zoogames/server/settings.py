@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
+from urllib.parse import urlsplit
 
 RATE_DEFAULTS: dict[str, str] = {
     "create": "30/minute;300/hour",
@@ -27,14 +28,23 @@ RATE_DEFAULTS: dict[str, str] = {
     "notify": "10/minute;60/hour",
     "hint": "6/minute;60/hour",
     "review": "6/minute;60/hour",
+    "signin_account": "10/15 minutes",
 }
-"""Requests per client address, by kind: games created, joins and seat changes, actions
+"""Requests per client address (an IPv6 client's /64: ``ratelimit.client_key``), by
+kind: games created, joins and seat changes, actions
 and undos (HTTP and socket), reads (snapshots, replays, records), socket connections,
 ``hello`` messages (each answered with a whole snapshot), socket messages of any kind,
 accounts made, sign-in attempts (each costs an argon2 hash; the limit makes guessing a
 password slow), lobby listings, chat messages and mutes, and changes of a player's
 notifications (push subscriptions, the e-mail address), hints, and reviews asked for (a
-game is reviewed once, but each request replays its record)."""
+game is reviewed once, but each request replays its record). ``signin_account`` is not
+per address: the *failed* sign-ins (and password checks) at one account name, from
+anywhere, counted apart for each browser that signed in to it before (docs/server.md,
+Accounts and sessions)."""
+
+LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "[::1]")
+"""``Host`` names always answered (a client on the server's own machine, a health check,
+a reverse proxy that forwards to ``127.0.0.1``)."""
 
 PUSH_SERVICES = (
     "https://fcm.googleapis.com",
@@ -90,10 +100,20 @@ class Settings:
     """Seconds an idle keep-alive connection is kept between requests."""
     hello_timeout: float = 10.0
     """Seconds a new WebSocket has to say hello; then it is closed (1008)."""
+    ping_seconds: float = 5.0
+    """Seconds between the server's pings on a socket, and how long it waits for the
+    pong: a client that stops reading is dropped within two periods."""
+    send_timeout: float = 10.0
+    """Seconds one message may wait to be handed to a socket: a client that does not read
+    fills the kernel's buffers (megabytes a socket), and its socket is then dropped."""
     trusted_proxies: tuple[str, ...] = ("127.0.0.1",)
     """Peers whose ``X-Forwarded-For`` names the client (a reverse proxy); ``*`` for any."""
     allowed_origins: tuple[str, ...] = ()
     """Origins allowed to open a game's socket besides the server's own (scheme://host)."""
+    allowed_hosts: tuple[str, ...] = ("*",)
+    """``Host`` names the server answers (others get 400), ``*.example.org`` for its
+    subdomains, ``*`` for any. :func:`from_env` gives the loopback names, the host of
+    ``ZOOGAMES_PUBLIC_URL`` and those of ``ZOOGAMES_ALLOWED_HOSTS``."""
     docs: bool = False
     """Serve ``/docs`` and ``/openapi.json`` (the API browser)."""
     bot_seconds: float = 5.0
@@ -137,6 +157,9 @@ class Settings:
     start), ``?starttls=off`` for a local relay; ``None``: no e-mail."""
     email_hours: float = 12.0
     """At most one "your turn" e-mail per game and player in this many hours."""
+    email_address_minutes: float = 60.0
+    """At most one e-mail of any kind (a confirmation link, "your turn") per address in this
+    many minutes, across accounts and games: nobody can make the server flood a mailbox."""
     public_url: str = "http://localhost:8000"
     """The server's address as players reach it, for the links in e-mails."""
 
@@ -164,6 +187,8 @@ def from_env() -> Settings:
         request_timeout=_float("REQUEST_TIMEOUT", d.request_timeout),
         keep_alive=_int("KEEP_ALIVE", d.keep_alive),
         hello_timeout=_float("HELLO_TIMEOUT", d.hello_timeout),
+        send_timeout=_float("SEND_TIMEOUT", d.send_timeout),
+        ping_seconds=_float("PING_SECONDS", d.ping_seconds),
         trusted_proxies=_list("TRUSTED_PROXIES", ",".join(d.trusted_proxies)),
         allowed_origins=_list("ALLOWED_ORIGINS", ""),
         docs=_env("DOCS", "off").lower() in ("on", "1", "true", "yes"),
@@ -183,5 +208,25 @@ def from_env() -> Settings:
         push_per_account=_int("PUSH_PER_ACCOUNT", d.push_per_account),
         smtp_url=_env("SMTP_URL", "") or None,
         email_hours=_float("EMAIL_HOURS", d.email_hours),
+        email_address_minutes=_float("EMAIL_ADDRESS_MINUTES", d.email_address_minutes),
         public_url=_env("PUBLIC_URL", d.public_url).rstrip("/"),
+        allowed_hosts=_hosts(_env("PUBLIC_URL", d.public_url), _list("ALLOWED_HOSTS", "")),
     )
+
+
+def _hosts(public_url: str, listed: tuple[str, ...]) -> tuple[str, ...]:
+    """The ``Host`` names to answer: the loopback names, the public URL's, the listed ones.
+
+    A listed IPv6 address gets its brackets (as in a ``Host`` header); ``*`` allows any.
+    """
+    hosts = [*LOOPBACK_HOSTS]
+    public = urlsplit(public_url).hostname
+    for name in ([public] if public else []) + [h.lower() for h in listed]:
+        if ":" in name and not name.startswith("["):
+            name = f"[{name}]"
+        if name != "*" and ("*" in name[1:] or (name[0] == "*" and not name.startswith("*."))):
+            raise ValueError(
+                f"ZOOGAMES_ALLOWED_HOSTS: {name!r} is not a host name, '*.domain' or '*'"
+            )
+        hosts.append(name)
+    return tuple(dict.fromkeys(hosts))

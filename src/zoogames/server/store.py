@@ -8,8 +8,10 @@ connection it allows (see ``service.py``).
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -21,6 +23,7 @@ from sqlalchemy import (
     Engine,
     Table,
     bindparam,
+    case,
     create_engine,
     delete,
     event,
@@ -45,6 +48,7 @@ from zoogames.server.models import (
     DeckRow,
     DeviceTokenRow,
     GameRow,
+    MailedAddressRow,
     MuteRow,
     PushSubscriptionRow,
     RatingRow,
@@ -57,6 +61,12 @@ from zoogames.server.models import (
 
 DEFAULT_URL = "sqlite:///var/zoogames.db"
 """SQLite in ``./var/`` (relative to the directory the server starts in)."""
+
+
+ALIVE = "alive"
+"""The ``server_keys`` row of the servers' heartbeat (``Store.alive``)."""
+STOPPED = " stopped"
+"""Ends the heartbeat written by a server as it stops."""
 
 
 class Conflict(Exception):
@@ -79,6 +89,8 @@ class Seat:
     invite_sha256: str | None = None
     account: int | None = None
     """The account the seat follows (``None``: a guest's seat, held by its token alone)."""
+    left: bool = False
+    """Its player left it to a bot (``leave``): the account stays, for the game's rating."""
 
     @property
     def open(self) -> bool:
@@ -122,6 +134,12 @@ class GameData:
     """How the game was set up beyond its record (``None``: the defaults)."""
     turn_from: datetime | None = None
     """When the turn now running began (the last action, or the last seat filled)."""
+    played_at: tuple[datetime, ...] = ()
+    """When each action was played: an undo gives the clock back the time its turn began."""
+    seats_filled_at: datetime | None = None
+    """When the last open seat was filled (no clock runs from before it)."""
+    timeouts: int = 0
+    """The clock's timeouts in a row (``Table.timeouts``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,6 +183,8 @@ class Listed:
     created_at: datetime
     seats: list[Seat]
     rated: bool = False
+    hints: bool = False
+    """Hints allowed at the table (a player joining sees it before taking a seat)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,6 +264,8 @@ class Position:
     to_move: int | None
     status: str
     result: dict[str, Any] | None
+    timeouts: int | None = None
+    """The clock's timeouts in a row after the write (``None``: unchanged)."""
 
 
 def open_engine(url: str | None = None) -> Engine:
@@ -309,6 +331,12 @@ def _utc(moment: datetime) -> datetime:
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
+def winners(result: dict[str, Any] | None) -> list[int]:
+    """The winning seats of a game's result (none before the end)."""
+    found = result.get("winners", []) if isinstance(result, dict) else []
+    return [int(seat) for seat in found]
+
+
 def _seat(row: Any) -> Seat:
     """A seat of a ``seats`` row."""
     return Seat(
@@ -320,6 +348,7 @@ def _seat(row: Any) -> Seat:
         row.token_sha256,
         row.invite_sha256,
         row.account_id,
+        row.left,
     )
 
 
@@ -338,8 +367,11 @@ class DriverSql:
         )
         self.move = (
             f"UPDATE games SET revision = {mark}, to_move = {mark}, status = {mark},"
-            f" result = {as_json} WHERE id = {mark} AND revision = {mark}"
+            f" result = {as_json}, timeouts = COALESCE({mark}, timeouts)"
+            f" WHERE id = {mark} AND revision = {mark}"
         )
+        self.lost = f"UPDATE seats SET won = {mark} WHERE game_id = {mark}"
+        self.won = f"UPDATE seats SET won = {mark} WHERE game_id = {mark} AND seat = {mark}"
         column = ACTIONS.c.created_at.type.dialect_impl(dialect)
         self.stamp: Callable[[datetime], Any] = column.bind_processor(dialect) or (lambda t: t)
         self.integrity_error: type[Exception] = dialect.loaded_dbapi.IntegrityError
@@ -456,16 +488,10 @@ class Store:
                 select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.seat)
             ).all()
             actions = conn.execute(
-                select(ActionRow.notation, ActionRow.seat)
+                select(ActionRow.notation, ActionRow.seat, ActionRow.created_at)
                 .where(ActionRow.game_id == game_id)
                 .order_by(ActionRow.number)
             ).all()
-            last_at = conn.execute(
-                select(ActionRow.created_at)
-                .where(ActionRow.game_id == game_id)
-                .order_by(ActionRow.number.desc())
-                .limit(1)
-            ).scalar_one_or_none()
             mutes = conn.execute(
                 select(MuteRow.seat, MuteRow.muted).where(MuteRow.game_id == game_id)
             ).all()
@@ -506,7 +532,14 @@ class Store:
                 row.forfeited,
                 row.hints,
             ),
-            turn_from=max(_utc(t) for t in (row.created_at, row.turn_from, last_at) if t),
+            turn_from=max(
+                _utc(t)
+                for t in (row.created_at, row.turn_from, actions[-1][2] if actions else None)
+                if t
+            ),
+            played_at=tuple(_utc(a.created_at) for a in actions),
+            seats_filled_at=_utc(row.turn_from or row.created_at),
+            timeouts=row.timeouts,
         )
 
     def add_action(
@@ -525,10 +558,23 @@ class Store:
             cursor.execute(sql.insert_action, (game_id, number, notation, seat, sql.stamp(_now())))
             result = json.dumps(after.result) if after.result is not None else None
             cursor.execute(
-                sql.move, (after.revision, after.to_move, after.status, result, game_id, before)
+                sql.move,
+                (
+                    after.revision,
+                    after.to_move,
+                    after.status,
+                    result,
+                    after.timeouts,
+                    game_id,
+                    before,
+                ),
             )
             if cursor.rowcount != 1:
                 raise Conflict
+            if after.status == "over":  # the seats' outcome, for the profiles' counts
+                cursor.execute(sql.lost, (False, game_id))
+                for winner in winners(after.result):
+                    cursor.execute(sql.won, (True, game_id, winner))
             raw.commit()
         except sql.integrity_error as e:
             raw.rollback()
@@ -641,7 +687,9 @@ class Store:
                 .where(
                     GameRow.status == "playing",
                     SeatRow.kind == "bot",
-                    exists().where(human.game_id == GameRow.id, human.kind == "human"),
+                    exists().where(
+                        human.game_id == GameRow.id, (human.kind == "human") | human.left
+                    ),
                 )
             ).all()
         return [r.id for r in rows]
@@ -729,6 +777,50 @@ class Store:
             conn.execute(
                 delete(PushSubscriptionRow).where(PushSubscriptionRow.account_id == account)
             )
+
+    def password_hash(self, account: int) -> str | None:
+        """The stored password hash of an account (``None``: the account is gone)."""
+        with self.engine.connect() as conn:
+            value = conn.execute(
+                select(AccountRow.password_hash).where(AccountRow.id == account)
+            ).scalar_one_or_none()
+        return str(value) if value is not None else None
+
+    def set_password(self, account: int, password_hash: str, keep: str | None) -> None:
+        """A new password: store its hash and end every session but ``keep`` (a digest)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(AccountRow)
+                .where(AccountRow.id == account)
+                .values(password_hash=password_hash)
+            )
+            ended = delete(SessionRow).where(SessionRow.account_id == account)
+            conn.execute(ended.where(SessionRow.sha256 != keep) if keep is not None else ended)
+
+    def delete_account(self, account: int) -> list[str]:
+        """Delete an account; the ids of the games in play where it held a seat.
+
+        Its seats stay, with the names they were shown under, as guests' seats (held by
+        their tokens alone), so that every game stays playable and replayable; its
+        ratings, sessions, device tokens, push subscriptions and "your turn" e-mail records
+        go with the row (the e-mail address is a column of it), and the name is free
+        again. Each is deleted here rather than left to the foreign keys' cascades, so
+        that the outcome does not hang on how a database enforces them.
+        """
+        with self.engine.begin() as conn:
+            playing = conn.execute(
+                select(SeatRow.game_id)
+                .join(GameRow, GameRow.id == SeatRow.game_id)
+                .where(SeatRow.account_id == account, GameRow.status == "playing")
+                .distinct()
+            ).all()
+            conn.execute(
+                update(SeatRow).where(SeatRow.account_id == account).values(account_id=None)
+            )
+            for row in (SessionRow, DeviceTokenRow, PushSubscriptionRow, TurnEmailRow, RatingRow):
+                conn.execute(delete(row).where(row.account_id == account))
+            conn.execute(delete(AccountRow).where(AccountRow.id == account))
+        return sorted(r.game_id for r in playing)
 
     def bind_seats(self, game_id: str, seats: list[int], account: int) -> int:
         """Bind guest seats to ``account`` (seats bound already to it stay); how many are now."""
@@ -848,6 +940,7 @@ class Store:
                     GameRow.pace,
                     GameRow.created_at,
                     GameRow.rated,
+                    GameRow.hints,
                 )
                 .where(GameRow.listed == True, GameRow.status == "playing")  # noqa: E712
                 .order_by(GameRow.created_at.desc())
@@ -860,7 +953,9 @@ class Store:
                 ):
                     seats[row.game_id].append(_seat(row))
         return [
-            Listed(g.id, g.game, g.options, g.pace, _utc(g.created_at), seats[g.id], g.rated)
+            Listed(
+                g.id, g.game, g.options, g.pace, _utc(g.created_at), seats[g.id], g.rated, g.hints
+            )
             for g in games
         ]
 
@@ -899,8 +994,9 @@ class Store:
     def leave(self, game_id: str, seat: int, token: str, bot: str, name: str) -> None:
         """Give a human seat (still holding the token digest ``token``) to a bot for good.
 
-        Its account lets go of it and its device tokens stop working. :class:`Conflict`
-        (nothing changed) if the seat changed meanwhile.
+        Its tokens stop working; the account stays with the seat (``left``), so that the
+        leaver is rated with the game's result: leaving never escapes a rating.
+        :class:`Conflict` (nothing changed) if the seat changed meanwhile.
         """
         with self.engine.begin() as conn:
             done = conn.execute(
@@ -911,7 +1007,7 @@ class Store:
                     SeatRow.kind == "human",
                     SeatRow.token_sha256 == token,
                 )
-                .values(kind="bot", bot=bot, name=name, token_sha256=None, account_id=None)
+                .values(kind="bot", bot=bot, name=name, token_sha256=None, left=True)
             )
             if done.rowcount != 1:
                 raise Conflict
@@ -936,6 +1032,16 @@ class Store:
             )
             if done.rowcount != 1:
                 raise Conflict
+            conn.execute(
+                update(SeatRow)
+                .where(SeatRow.game_id == game_id)
+                .values(won=SeatRow.seat.in_(winners(result)))
+            )
+
+    def set_timeouts(self, game_id: str, timeouts: int) -> None:
+        """Store a clock's timeouts in a row (a stand-in move is queued for a bot worker)."""
+        with self.engine.begin() as conn:
+            conn.execute(update(GameRow).where(GameRow.id == game_id).values(timeouts=timeouts))
 
     # ----- ratings -------------------------------------------------------------------------
 
@@ -965,16 +1071,41 @@ class Store:
             )
             if marked.rowcount != 1:
                 return False
-            ids = sorted({a for a in accounts if a is not None})
-            held = {
-                r.account_id: r
-                for r in conn.execute(
-                    select(RatingRow)
-                    .where(RatingRow.game == game, RatingRow.account_id.in_(ids))
-                    .with_for_update()
-                )
-            }
+            # One account is rated once per game, from one read of its rating. An account
+            # at several seats (possible before a rated game took one seat per account)
+            # is not rated at all: such a game measures nothing but a forfeit to oneself.
+            seated = Counter(a for a in accounts if a is not None)
+            ids = sorted(a for a, n in seated.items() if n == 1)
             default = ratings.MODEL.rating()
+            held: dict[int, Any] = {}
+            if ids:
+                # A first rating is created here, in this transaction: ``ON CONFLICT DO
+                # NOTHING`` makes two games ending together for a new player both read the
+                # one row (the second waits for the first's lock), never an IntegrityError.
+                conn.execute(
+                    self._upsert(RatingRow)
+                    .values(
+                        [
+                            {
+                                "account_id": a,
+                                "game": game,
+                                "mu": default.mu,
+                                "sigma": default.sigma,
+                                "games": 0,
+                            }
+                            for a in ids
+                        ]
+                    )
+                    .on_conflict_do_nothing()
+                )
+                held = {
+                    r.account_id: r
+                    for r in conn.execute(
+                        select(RatingRow)
+                        .where(RatingRow.game == game, RatingRow.account_id.in_(ids))
+                        .with_for_update()
+                    )
+                }
             seats: list[tuple[float, float, bool]] = []
             for seat, account in enumerate(accounts):
                 if seat in fixed:
@@ -982,22 +1113,14 @@ class Store:
                 elif account is not None and account in held:
                     seats.append((held[account].mu, held[account].sigma, False))
                 else:
-                    seats.append((default.mu, default.sigma, account is None))
+                    seats.append((default.mu, default.sigma, True))
             new = ratings.update(seats, result)
             for account, (mu, sigma) in zip(accounts, new, strict=True):
-                if account is None:
-                    continue
-                if account in held:
+                if account is not None and account in held:
                     conn.execute(
                         update(RatingRow)
                         .where(RatingRow.account_id == account, RatingRow.game == game)
                         .values(mu=mu, sigma=sigma, games=RatingRow.games + 1)
-                    )
-                else:
-                    conn.execute(
-                        insert(RatingRow).values(
-                            account_id=account, game=game, mu=mu, sigma=sigma, games=1
-                        )
                     )
             return True
 
@@ -1013,34 +1136,62 @@ class Store:
             ).all()
         return [r.id for r in rows]
 
-    def profile(self, key: str, recent: int) -> dict[str, Any] | None:
-        """An account's games played and won per game, ratings and ``recent`` last games."""
+    def profile(
+        self, key: str, recent: int, viewer: int | None, before: datetime | None = None
+    ) -> dict[str, Any] | None:
+        """An account's games played and won per game, ratings, and a page of its games.
+
+        The counts are one aggregate over the account's seats in games over (indexed by
+        ``seats.account_id``; ``seats.won`` says who won), the page at most ``recent`` of
+        its newest games created before ``before``: the cost of a profile does not grow
+        with the games an account played. Others than the account itself (``viewer``)
+        see only its listed games and games over: an unlisted game in play stays private.
+        """
         with self.engine.connect() as conn:
             account = conn.execute(
                 select(AccountRow.id, AccountRow.name).where(AccountRow.name_key == key)
             ).first()
             if account is None:
                 return None
-            rows = conn.execute(
+            counts = conn.execute(
+                select(
+                    GameRow.game,
+                    func.count(),
+                    func.sum(case((SeatRow.won == True, 1), else_=0)),  # noqa: E712
+                )
+                .join(SeatRow, SeatRow.game_id == GameRow.id)
+                .where(SeatRow.account_id == account.id, GameRow.status == "over")
+                .group_by(GameRow.game)
+            ).all()
+            page = (
                 select(
                     GameRow.id,
                     GameRow.game,
                     GameRow.status,
-                    GameRow.result,
                     GameRow.created_at,
                     GameRow.rated,
                     SeatRow.seat,
+                    SeatRow.won,
                 )
                 .join(SeatRow, SeatRow.game_id == GameRow.id)
                 .where(SeatRow.account_id == account.id)
-                .order_by(GameRow.created_at.desc())
-            ).all()
+                .order_by(GameRow.created_at.desc(), GameRow.id)
+                .limit(recent)
+            )
+            if viewer != account.id:
+                page = page.where((GameRow.listed == True) | (GameRow.status == "over"))  # noqa: E712
+            if before is not None:
+                page = page.where(GameRow.created_at < before)
+            rows = conn.execute(page).all()
             rated = conn.execute(select(RatingRow).where(RatingRow.account_id == account.id)).all()
         return {
             "id": account.id,
             "name": account.name,
-            "games": [(*r[:4], _utc(r[4]), *r[5:]) for r in rows],
-            "ratings": {r.game: r for r in rated},
+            "counts": {game: (int(played), int(won or 0)) for game, played, won in counts},
+            "games": [
+                (r.id, r.game, r.status, _utc(r.created_at), r.rated, r.seat, r.won) for r in rows
+            ],
+            "ratings": {r.game: r for r in rated if r.games > 0},
         }
 
     def leaderboard(self, game: str, limit: int) -> list[tuple[str, float, float, int]]:
@@ -1064,6 +1215,74 @@ class Store:
         return [r.id for r in rows]
 
     # ----- notifications -----------------------------------------------------------------
+
+    def alive(self, stopping: bool = False) -> None:
+        """Record that a server is up now (``server_keys``' ``alive``: a heartbeat).
+
+        ``stopping``: the server stops now (the downtime starts exactly here).
+        """
+        now = _now()
+        value = now.isoformat() + (STOPPED if stopping else "")
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                update(ServerKeyRow)
+                .where(ServerKeyRow.name == ALIVE)
+                .values(value=value, created_at=now)
+            )
+            if done.rowcount == 0:
+                conn.execute(
+                    self._upsert(ServerKeyRow)
+                    .values(name=ALIVE, value=value, created_at=now)
+                    .on_conflict_do_nothing()
+                )
+
+    def give_clocks_downtime(self, beat: float) -> float:
+        """Give the clocks of the games in play the time no server was up; the seconds.
+
+        The last heartbeat (``alive``, renewed every ``beat`` seconds and at a stop) says
+        when the servers stopped; of the gap since, all but one beat (a server killed may
+        have run that long after its last heartbeat) is given: the start of every turn
+        that began before the heartbeat moves by it, so the player to move has about the
+        time they had when the server stopped. The heartbeat is renewed in the same
+        transaction, its row locked, so of processes starting together only the first
+        gives the time, and none while another process still beats.
+        """
+        now = _now()
+        with self.engine.begin() as conn:
+            seen = conn.execute(
+                select(ServerKeyRow.value).where(ServerKeyRow.name == ALIVE).with_for_update()
+            ).scalar_one_or_none()
+            if seen is None:
+                return 0.0
+            stopped = seen.endswith(STOPPED)
+            last = _utc(datetime.fromisoformat(seen.removesuffix(STOPPED)))
+            gap = (now - last).total_seconds() - (0 if stopped else beat)
+            if gap < 1:
+                return 0.0
+            last_action = (
+                select(func.max(ActionRow.created_at))
+                .where(ActionRow.game_id == GameRow.id)
+                .scalar_subquery()
+            )
+            clocked = conn.execute(
+                select(GameRow.id, GameRow.created_at, GameRow.turn_from, last_action).where(
+                    GameRow.status == "playing", GameRow.clock.is_not(None)
+                )
+            ).all()
+            for game_id, created, filled, acted in clocked:
+                began = max(_utc(t) for t in (created, filled, acted) if t is not None)
+                if began < last:
+                    conn.execute(
+                        update(GameRow)
+                        .where(GameRow.id == game_id)
+                        .values(turn_from=began + timedelta(seconds=gap))
+                    )
+            conn.execute(
+                update(ServerKeyRow)
+                .where(ServerKeyRow.name == ALIVE)
+                .values(value=now.isoformat(), created_at=now)
+            )
+        return gap
 
     def server_key(self, name: str, make: Callable[[], str]) -> str:
         """The stored key ``name``; made by ``make`` and stored at the first call.
@@ -1159,63 +1378,185 @@ class Store:
             ).all()
         return [(r.endpoint_sha256, r.endpoint, r.p256dh, r.auth) for r in rows]
 
-    def notify_settings(self, account: int) -> tuple[int, str | None]:
-        """How many push subscriptions ``account`` has, and its e-mail address (or ``None``)."""
+    def notify_settings(self, account: int) -> tuple[int, str | None, str | None]:
+        """How many push subscriptions ``account`` has, and its e-mail addresses.
+
+        The confirmed address, and the one waiting for its confirmation (``None``: none).
+        """
         with self.engine.connect() as conn:
             count = conn.execute(
                 select(func.count())
                 .select_from(PushSubscriptionRow)
                 .where(PushSubscriptionRow.account_id == account)
             ).scalar_one()
-            email = conn.execute(
-                select(AccountRow.email).where(AccountRow.id == account)
-            ).scalar_one_or_none()
-        return int(count), email
+            row = conn.execute(
+                select(AccountRow.email, AccountRow.email_pending).where(AccountRow.id == account)
+            ).first()
+        if row is None:
+            return int(count), None, None
+        return int(count), row.email, row.email_pending
 
-    def set_email(self, account: int, email: str | None) -> None:
-        """Opt in to "your turn" e-mails at ``email``, or out (``None``)."""
+    def email_off(self, account: int) -> None:
+        """Opt out of e-mail: the confirmed address, and any waiting for confirmation."""
         with self.engine.begin() as conn:
-            conn.execute(update(AccountRow).where(AccountRow.id == account).values(email=email))
+            conn.execute(
+                update(AccountRow)
+                .where(AccountRow.id == account)
+                .values(
+                    email=None,
+                    email_pending=None,
+                    email_token_sha256=None,
+                    email_token_expires=None,
+                )
+            )
 
-    def email_due(self, game_id: str, account: int, hours: float) -> str | None:
-        """The address to e-mail ``account`` at for ``game_id``, if one is due; else ``None``.
+    @staticmethod
+    def _address_key(address: str) -> str:
+        """An address's key in ``mailed_addresses``: the SHA-256 of it in lower case.
 
-        Due: the account opted in and was not e-mailed for this game in the last ``hours``.
-        Claiming the e-mail is one guarded write (an ``UPDATE … WHERE sent_at`` is old
-        enough, or the first ``INSERT``), so two servers never both send it.
+        Lower case although a local part may be case-sensitive: ``Victim@`` and ``victim@``
+        reach one mailbox almost everywhere, and must not be two ways around the limit.
+        """
+        return hashlib.sha256(address.lower().encode()).hexdigest()
+
+    def _claim_mail(
+        self, conn: Connection, table: Any, keys: dict[str, Any], cutoff: datetime, now: datetime
+    ) -> bool:
+        """Claim one e-mail in ``table`` (``turn_emails`` or ``mailed_addresses``); True if so.
+
+        Claimed: the row of ``keys`` is new, or its ``sent_at`` is at or before ``cutoff``;
+        ``sent_at`` becomes ``now``. One statement (``INSERT … ON CONFLICT DO UPDATE …
+        WHERE``): of two servers claiming at once, the second waits for the first's row and
+        finds it claimed, so they never both send.
+        """
+        statement = self._upsert(table).values(**keys, sent_at=now)
+        statement = statement.on_conflict_do_update(
+            index_elements=[getattr(table, k) for k in keys],
+            set_={"sent_at": statement.excluded.sent_at},
+            where=table.sent_at <= cutoff,
+        )
+        # RETURNING, not rowcount: psycopg reports -1 for an upsert; a row comes back
+        # only if it was inserted or updated (both databases)
+        return conn.execute(statement.returning(table.sent_at)).first() is not None
+
+    def ask_email(
+        self, account: int, address: str, token_sha256: str, expires: datetime, minutes: float
+    ) -> str:
+        """Ask to send ``account``'s confirmation link to ``address``; what became of it.
+
+        ``confirmed``: it is the account's confirmed address already (anything waiting is
+        dropped: the player changed their mind). ``send``: the address may get an e-mail
+        (none in the last ``minutes``, now claimed): it waits for confirmation by the link
+        whose secret has the SHA-256 ``token_sha256``, until ``expires``, and the caller
+        sends the link. ``waiting``: the account already waits for this address, whose link
+        went out less than ``minutes`` ago and still works: nothing changes. ``recent``: the
+        address got an e-mail from this server less than ``minutes`` ago: nothing changes.
+        The confirmed address, if any, keeps its e-mails until another is confirmed.
         """
         now = _now()
         with self.engine.begin() as conn:
+            row = conn.execute(
+                select(
+                    AccountRow.email,
+                    AccountRow.email_pending,
+                    AccountRow.email_token_sha256,
+                    AccountRow.email_token_expires,
+                ).where(AccountRow.id == account)
+            ).one()
+            if row.email is not None and row.email.lower() == address.lower():
+                conn.execute(
+                    update(AccountRow)
+                    .where(AccountRow.id == account)
+                    .values(email_pending=None, email_token_sha256=None, email_token_expires=None)
+                )
+                return "confirmed"
+            key = {"sha256": self._address_key(address)}
+            if not self._claim_mail(
+                conn, MailedAddressRow, key, now - timedelta(minutes=minutes), now
+            ):
+                live = (
+                    row.email_token_sha256 is not None
+                    and row.email_token_expires is not None
+                    and _utc(row.email_token_expires) > now
+                )
+                same = (
+                    row.email_pending is not None and row.email_pending.lower() == address.lower()
+                )
+                return "waiting" if live and same else "recent"
+            conn.execute(
+                update(AccountRow)
+                .where(AccountRow.id == account)
+                .values(
+                    email_pending=address,
+                    email_token_sha256=token_sha256,
+                    email_token_expires=expires,
+                )
+            )
+            return "send"
+
+    def confirm_email(self, token_sha256: str) -> str | None:
+        """Confirm the address of the link whose secret has this SHA-256; the address.
+
+        ``None`` if no address waits for such a link, or its link has expired. The address
+        becomes the account's (the one it replaces gets nothing more), and its limit starts
+        over: its owner asked for e-mail, and the first "your turn" must not wait out the
+        interval the confirmation's own e-mail began.
+        """
+        now = _now()
+        with self.engine.begin() as conn:
+            row = conn.execute(
+                select(AccountRow.id, AccountRow.email_pending).where(
+                    AccountRow.email_token_sha256 == token_sha256,
+                    AccountRow.email_token_expires > now,
+                    AccountRow.email_pending.isnot(None),
+                )
+            ).first()
+            if row is None:
+                return None
+            done = conn.execute(
+                update(AccountRow)
+                .where(AccountRow.id == row.id, AccountRow.email_token_sha256 == token_sha256)
+                .values(
+                    email=row.email_pending,
+                    email_pending=None,
+                    email_token_sha256=None,
+                    email_token_expires=None,
+                )
+            ).rowcount
+            if not done:  # confirmed or replaced meanwhile
+                return None
+            conn.execute(
+                delete(MailedAddressRow).where(
+                    MailedAddressRow.sha256 == self._address_key(row.email_pending)
+                )
+            )
+        return str(row.email_pending)
+
+    def email_due(self, game_id: str, account: int, hours: float, minutes: float) -> str | None:
+        """The address to e-mail ``account`` at for ``game_id``, if one is due; else ``None``.
+
+        Due: the account has a confirmed address, was not e-mailed for this game in the last
+        ``hours``, and the address got no e-mail from this server (for any account or game,
+        or a confirmation) in the last ``minutes``. Both claims are guarded writes in one
+        transaction (``_claim_mail``): two servers never both send, and a game's claim is
+        undone when its address's interval is not over (no e-mail went for it).
+        """
+        now = _now()
+        with self.engine.connect() as conn, conn.begin() as transaction:
             email = conn.execute(
                 select(AccountRow.email).where(AccountRow.id == account)
             ).scalar_one_or_none()
             if email is None:
                 return None
-            claimed = conn.execute(
-                update(TurnEmailRow)
-                .where(
-                    TurnEmailRow.game_id == game_id,
-                    TurnEmailRow.account_id == account,
-                    TurnEmailRow.sent_at <= now - timedelta(hours=hours),
-                )
-                .values(sent_at=now)
-            ).rowcount
-            if claimed:
-                return str(email)
-            seen = conn.execute(
-                select(TurnEmailRow.sent_at).where(
-                    TurnEmailRow.game_id == game_id, TurnEmailRow.account_id == account
-                )
-            ).first()
-            if seen is not None:
+            game = {"game_id": game_id, "account_id": account}
+            if not self._claim_mail(conn, TurnEmailRow, game, now - timedelta(hours=hours), now):
                 return None
-        try:
-            with self.engine.begin() as conn:
-                conn.execute(
-                    insert(TurnEmailRow).values(game_id=game_id, account_id=account, sent_at=now)
-                )
-        except IntegrityError:  # another server claimed it first
-            return None
+            address = {"sha256": self._address_key(email)}
+            if not self._claim_mail(
+                conn, MailedAddressRow, address, now - timedelta(minutes=minutes), now
+            ):
+                transaction.rollback()
+                return None
         return str(email)
 
     # ----- several processes: revisions and the bot workers' queue ----------------------

@@ -197,10 +197,13 @@ class Table:
         self.lock = asyncio.Lock()
         self.thinking: int | None = None
         self.bot_task: asyncio.Task[None] | None = None
-        self.turn_from = created_at
-        """When the turn now running began: the clock runs from here (``Setup.clock``)."""
-        self.clock: asyncio.TimerHandle | None = None
-        """The armed clock of the seat to move, if any (``Service._arm_clock``)."""
+        self.played_at: list[datetime] = []
+        """When each action of the log was played (``commit`` keeps it in step)."""
+        self.seats_filled_at = created_at
+        """When the last open seat was filled: no clock runs from before it."""
+        self.timed_out: int | None = None
+        """The last revision whose clock ran out (``Service._timeout``): its timeout is
+        handled once, however often the clock is armed again."""
         self.timeouts = 0
         self.notified: int | None = state.to_move
         """The seat last told it is its turn (``Service._turn_passed``): once per turn, and
@@ -229,7 +232,9 @@ class Table:
         table = cls(data.id, options, data.seed, data.created_at, data.revision, seats, state, log)
         table.device_tokens = {d.sha256: d for d in data.device_tokens}
         table.setup = data.setup or Setup()
-        table.turn_from = data.turn_from or data.created_at
+        table.played_at = list(data.played_at)
+        table.seats_filled_at = data.seats_filled_at or data.created_at
+        table.timeouts = data.timeouts
         return table
 
     # ----- reading ---------------------------------------------------------------------
@@ -251,8 +256,28 @@ class Table:
 
     @property
     def all_bots(self) -> bool:
-        """True if no seat is a human's (such a game is played only while watched)."""
+        """True if no seat is or was a human's (such a game is played only while watched).
+
+        A game whose players all left is not: it is played out, so that it ends (and is
+        rated) like any game of people.
+        """
+        return all(s.kind == "bot" and not s.left for s in self.seats)
+
+    @property
+    def unattended(self) -> bool:
+        """True if no person plays at the table now: its bots think the short time."""
         return all(s.kind == "bot" for s in self.seats)
+
+    @property
+    def turn_from(self) -> datetime:
+        """When the action now awaited began to be awaited: the clock runs from here.
+
+        The time of the last action still in the log, so an undo gives the clock back the
+        moment the undone action's turn began, never a fresh start: taking an action back
+        and playing again cannot reset a clock.
+        """
+        last = self.played_at[-1] if self.played_at else self.seats_filled_at
+        return max(last, self.seats_filled_at)
 
     def deadline(self) -> datetime | None:
         """When the seat to move runs out of time (``None``: no clock runs now).
@@ -442,7 +467,8 @@ class Table:
         self.state = planned.state
         self.log = planned.log
         self.revision = planned.revision
-        self.turn_from = datetime.now(UTC)
+        kept = self.played_at[: len(planned.log)]
+        self.played_at = kept + [datetime.now(UTC)] * (len(planned.log) - len(kept))
 
     def replay(self, number: int) -> dict[str, JSON]:
         """The spectator's view after the first ``number`` actions, and their log."""

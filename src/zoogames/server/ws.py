@@ -25,9 +25,13 @@ import orjson
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from starlette.websockets import WebSocketState
 
+from zoogames.server import tokens
 from zoogames.server.errors import ApiError
 from zoogames.server.hub import Connection, dumps
+from zoogames.server.ratelimit import client_key
 from zoogames.server.service import Service
+from zoogames.server.store import DeviceToken
+from zoogames.server.table import Table
 
 router = APIRouter()
 
@@ -79,6 +83,14 @@ def _action(message: dict[str, Any]) -> tuple[str, int]:
     return action, number
 
 
+def _device(table: Table, token: str | None, seat: int | None) -> DeviceToken | None:
+    """The device token ``token`` is, if it is how the socket holds ``seat``."""
+    if token is None or seat is None:
+        return None
+    device = table.device_tokens.get(tokens.digest(token))
+    return device if device is not None and device.seat == seat else None
+
+
 def client_of(websocket: WebSocket) -> str:
     """The client's address (a trusted proxy's forwarded one: see ``settings.py``)."""
     return websocket.client.host if websocket.client is not None else ""
@@ -103,7 +115,7 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
     """One client's connection to one game (see the module docstring)."""
     service: Service = websocket.app.state.service
     settings = service.settings
-    client = client_of(websocket)
+    client = client_key(client_of(websocket))  # an IPv6 client by its /64, as the limits
     if not origin_allowed(websocket, settings.allowed_origins):
         await websocket.close(POLICY, "this origin may not open game sockets")
         return
@@ -199,12 +211,14 @@ async def _handle(
     if kind == "hello":
         service.limits.hit("hello", client)
         table = await service.table(game_id)
-        seat, invited = table.identify(_token(message))
+        token = _token(message)
+        seat, invited = table.identify(token)
         fresh = conn is None
         if conn is None:
-            conn = Connection(websocket, game_id, seat, client)
+            conn = Connection(websocket, game_id, seat, client, service.settings.send_timeout)
             service.hub.add(conn)
         conn.seat, conn.invited = seat, invited
+        conn.device = _device(table, token, seat)
         conn.send_state(table, 0)
         if fresh:
             try:
