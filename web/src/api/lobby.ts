@@ -22,6 +22,8 @@ export interface Table {
   options: Record<string, unknown>;
   pace: "live" | "turn-based";
   rated: boolean;
+  /** A seated player may ask the bots for a hint on their turn (never at a table of two or more people). */
+  hints: boolean;
   seats: TableSeat[];
   free: number;
   created_at: string;
@@ -78,6 +80,8 @@ export interface Profile {
   games: Record<string, { played: number; won: number }>;
   ratings: Record<string, Rating>;
   recent: RecentGame[];
+  /** The `created_at` to ask the next (older) page with; null on the last page. */
+  more: string | null;
 }
 
 export interface Leaderboard {
@@ -104,7 +108,8 @@ export const lobbyApi = {
   mute: (id: string, token: string, seat: number, muted: boolean) => call<{ muted: number[] }>("POST", `/api/games/${id}/mute`, { seat, muted }, token),
   leave: (id: string, token: string) => call<Snapshot>("POST", `/api/games/${id}/leave`, {}, token),
   rematch: (id: string, token: string) => call<Created>("POST", `/api/games/${id}/rematch`, {}, token),
-  player: (name: string) => call<Profile>("GET", `/api/players/${encodeURIComponent(name)}`),
+  player: (name: string, before: string | null = null) =>
+    call<Profile>("GET", `/api/players/${encodeURIComponent(name)}` + (before ? `?before=${encodeURIComponent(before)}` : "")),
   leaderboard: (game: string) => call<Leaderboard>("GET", `/api/leaderboard/${encodeURIComponent(game)}`),
 };
 

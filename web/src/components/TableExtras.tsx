@@ -8,7 +8,7 @@ import { forgetToken, holdSeat } from "../api/tokens";
 import { heldSeats } from "../account/account";
 import type { Catalog, Snapshot } from "../api/types";
 import { useT } from "../i18n/hooks";
-import { addMessage, hostKey, onChat } from "../play/chat";
+import { addMessage, addMessages, hostKey, onChat } from "../play/chat";
 import { formatClock, secondsLeft } from "../play/table";
 import { botName, seatName } from "../text/words";
 
@@ -93,7 +93,7 @@ export function Chat({ id, token, you, names, humans }: { id: string; token: str
   useEffect(() => {
     lobbyApi.chatLog(id, token).then(
       (r) => {
-        setMessages((old) => r.messages.reduce(addMessage, old));
+        setMessages((old) => addMessages(old, r.messages));
         setMuted(r.muted);
       },
       () => undefined,

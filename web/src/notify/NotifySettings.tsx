@@ -1,9 +1,49 @@
 // "Notify me when it is my turn" for a signed-in player (issue 16): a push toggle for this
 // browser and an optional e-mail address (turn-based games only). Both are off until the
 // player turns them on; the server sends nothing otherwise (docs/server.md, Notifications).
+// An address gets a link to confirm it first (issue 28), which opens the account page with
+// the link's secret in the fragment: `EmailConfirmation` hands it to the server.
 import { useEffect, useState } from "preact/hooks";
 import { useT } from "../i18n/hooks";
-import { currentSubscription, disablePush, enablePush, notifySettings, pushSupported, PushRefused, setEmail, type NotifySettings as Settings } from "./push";
+import {
+  confirmEmail,
+  currentSubscription,
+  disablePush,
+  enablePush,
+  linkSecret,
+  notifySettings,
+  pushSupported,
+  PushRefused,
+  setEmail,
+  type NotifySettings as Settings,
+} from "./push";
+
+/** The account page opened from an e-mailed link (`/account#email=SECRET`): confirms the
+ * address, signed in or not, and says so; `onConfirmed` lets the page show the new settings. */
+export function EmailConfirmation({ onConfirmed }: { onConfirmed: () => void }) {
+  const { t } = useT();
+  const [secret] = useState(() => linkSecret(location.hash));
+  const [message, setMessage] = useState<string | null>(null);
+  useEffect(() => {
+    if (secret === null) return;
+    // The secret leaves the address bar (and the history) before anything else happens.
+    history.replaceState(null, "", location.pathname + location.search);
+    setMessage(t("notify.email-confirming"));
+    confirmEmail(secret).then(
+      (r) => {
+        setMessage(t("notify.email-confirmed", { email: r.email }));
+        onConfirmed();
+      },
+      (e: Error) => setMessage(e.message),
+    );
+  }, [secret]); // once per page: a secret works once
+  if (message === null) return null;
+  return (
+    <p role="status" data-email-confirmation>
+      {message}
+    </p>
+  );
+}
 
 export function NotifySettings() {
   const { t } = useT();
@@ -17,7 +57,7 @@ export function NotifySettings() {
     notifySettings()
       .then((s) => {
         setSettings(s);
-        setAddress(s.email ?? "");
+        setAddress(s.email_pending ?? s.email ?? "");
       })
       .catch((e: Error) => setMessage(e.message));
     currentSubscription()
@@ -48,7 +88,9 @@ export function NotifySettings() {
     try {
       const s = await setEmail(address.trim() === "" ? null : address.trim());
       setSettings(s);
-      setMessage(s.email ? t("notify.email-saved", { email: s.email }) : t("notify.email-off"));
+      setMessage(
+        s.email_pending ? t("notify.email-check", { email: s.email_pending }) : s.email ? t("notify.email-saved", { email: s.email }) : t("notify.email-off"),
+      );
     } catch (e) {
       setMessage((e as Error).message);
     } finally {
@@ -84,6 +126,11 @@ export function NotifySettings() {
           <button type="submit" disabled={busy}>
             {t("notify.email-save")}
           </button>
+          {settings.email_pending && (
+            <p class="hint" data-email-pending={settings.email_pending}>
+              {t("notify.email-pending", { email: settings.email_pending })}
+            </p>
+          )}
           <p class="hint">{t("notify.email-hint")}</p>
         </form>
       )}

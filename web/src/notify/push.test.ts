@@ -1,6 +1,6 @@
 // The VAPID key as the browser takes it: base64url (no padding) to bytes.
 import { describe, expect, it } from "vitest";
-import { keyBytes, pushSupported } from "./push";
+import { keyBytes, linkSecret, pushSupported } from "./push";
 
 describe("keyBytes", () => {
   it("decodes base64url without padding, - and _ included", () => {
@@ -13,5 +13,15 @@ describe("keyBytes", () => {
 describe("pushSupported", () => {
   it("is false where there is no service worker (the tests' Node)", () => {
     expect(pushSupported()).toBe(false);
+  });
+});
+
+describe("linkSecret", () => {
+  it("reads the secret of an e-mailed confirmation link from the fragment, nothing else", () => {
+    expect(linkSecret("#email=Ab-_09")).toBe("Ab-_09");
+    expect(linkSecret("")).toBeNull();
+    expect(linkSecret("#email=")).toBeNull();
+    expect(linkSecret("#email=a b")).toBeNull();
+    expect(linkSecret("#other=abc")).toBeNull();
   });
 });

@@ -10,8 +10,10 @@ import { detailText } from "../i18n/server";
 export interface NotifySettings {
   /** Push subscriptions the account has (its browsers). */
   push: number;
-  /** The address "your turn" e-mails go to, or null. */
+  /** The confirmed address "your turn" e-mails go to, or null. */
   email: string | null;
+  /** An address waiting for its owner to open the link sent to it (it gets nothing else), or null. */
+  email_pending: string | null;
   /** Whether this server sends e-mail at all. */
   email_available: boolean;
 }
@@ -105,7 +107,19 @@ export function notifySettings(): Promise<NotifySettings> {
   return call<NotifySettings>("GET", "/api/me/notify");
 }
 
-/** Opt in to "your turn" e-mails (turn-based games) at an address, or out with null. */
+/** Ask for "your turn" e-mails (turn-based games) at an address, or opt out with null. The
+ * address first gets a link to confirm it (`confirmEmail`), and nothing else until then. */
 export function setEmail(email: string | null): Promise<NotifySettings> {
   return call<NotifySettings>("POST", "/api/me/email", { email });
+}
+
+/** The secret of an e-mailed confirmation link (`/account#email=SECRET`) on this page, if any. */
+export function linkSecret(hash: string): string | null {
+  const m = /^#email=([A-Za-z0-9_-]{1,200})$/.exec(hash);
+  return m ? m[1] : null;
+}
+
+/** Confirm an address by its link's secret (no sign-in needed: the secret proves the mailbox). */
+export function confirmEmail(token: string): Promise<{ email: string }> {
+  return call<{ email: string }>("POST", "/api/email/confirm", { token });
 }

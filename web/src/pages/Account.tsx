@@ -1,12 +1,14 @@
 // The account page (route `/account`, issue 16): sign up or sign in with a name and a
 // password; signed in, sign out here or everywhere. Accounts are optional: every game
-// works without one. Signing in hands this browser's guest seats to the account.
+// works without one. Signing in hands this browser's guest seats to the account. A link
+// e-mailed to confirm an address opens this page (`/account#email=SECRET`, issue 28).
 import { useState } from "preact/hooks";
 import { signIn, signOut, useAccount } from "../account/account";
+import { AccountSettings } from "../account/AccountSettings";
 import { LanguageSwitch } from "../components/LanguageSwitch";
 import { SiteNav } from "../components/SiteNav";
 import { useT } from "../i18n/hooks";
-import { NotifySettings } from "../notify/NotifySettings";
+import { EmailConfirmation, NotifySettings } from "../notify/NotifySettings";
 import { disablePush } from "../notify/push";
 
 function AccountForm({ create }: { create: boolean }) {
@@ -81,6 +83,8 @@ export function Account() {
   const { t } = useT();
   const who = useAccount();
   const [error, setError] = useState("");
+  // Bumped when an e-mailed link confirmed an address: the settings below load again.
+  const [confirmed, setConfirmed] = useState(0);
   // Signing out here stops this browser's pushes first: the server cannot tell which
   // subscription is this session's (everywhere drops them all on the server).
   const out = (everywhere: boolean) =>
@@ -90,6 +94,7 @@ export function Account() {
       <SiteNav />
       <LanguageSwitch />
       <h1>{t("account.title")}</h1>
+      <EmailConfirmation onConfirmed={() => setConfirmed((n) => n + 1)} />
       {who === undefined ? (
         <p>{t("new.loading")}</p>
       ) : who === null ? (
@@ -115,7 +120,8 @@ export function Account() {
               {error}
             </p>
           )}
-          <NotifySettings />
+          <NotifySettings key={confirmed} />
+          <AccountSettings name={who} />
         </section>
       )}
     </main>

@@ -25,6 +25,12 @@ function TableRow({ table, children }: { table: Table; children: ComponentChildr
       <p class="table-facts">
         <span data-pace={table.pace}>{table.pace === "turn-based" ? t("lobby.pace-turn-based") : t("lobby.pace-live")}</span>
         {table.rated && <span data-rated="yes"> · {t("lobby.rated")}</span>}
+        {table.hints && (
+          <span data-hints="yes" title={t("lobby.hints-help")}>
+            {" "}
+            · {t("lobby.hints")}
+          </span>
+        )}
         {table.free > 0 && <span> · {t("lobby.free", { count: table.free })}</span>}
       </p>
       {children}

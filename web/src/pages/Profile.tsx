@@ -1,5 +1,5 @@
 // A player's profile (route `/players/{name}`, issue 16): games played and won per game,
-// the rating per game, the recent games with links to their replays.
+// the rating per game, the player's games a page at a time with links to their replays.
 import { useEffect, useState } from "preact/hooks";
 import { type Profile as ProfileData, lobbyApi } from "../api/lobby";
 import { LanguageSwitch } from "../components/LanguageSwitch";
@@ -14,6 +14,15 @@ export function Profile({ name }: { name: string }) {
   useEffect(() => {
     lobbyApi.player(name).then(setProfile, (e: Error) => setError(e.message));
   }, [name]);
+  // The server sends a page of games at a time (a profile's cost must not grow with the
+  // games an account played): "Older games" appends the next one.
+  const older = () => {
+    if (!profile?.more) return;
+    lobbyApi.player(name, profile.more).then(
+      (next) => setProfile({ ...profile, recent: [...profile.recent, ...next.recent], more: next.more }),
+      (e: Error) => setError(e.message),
+    );
+  };
 
   const games = profile ? [...new Set([...Object.keys(profile.games), ...Object.keys(profile.ratings)])].sort() : [];
   return (
@@ -76,6 +85,11 @@ export function Profile({ name }: { name: string }) {
                 </li>
               ))}
             </ul>
+          )}
+          {profile.more && (
+            <button type="button" data-action="older-games" onClick={older}>
+              {t("profile.older")}
+            </button>
           )}
         </>
       )}

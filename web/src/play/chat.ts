@@ -17,10 +17,20 @@ export function pushChat(id: string, message: ChatMessage): void {
   listeners.get(id)?.forEach((l) => l(message));
 }
 
-/** Messages with a new one added, once each (a push and an answer carry the same id), oldest first. */
-export function addMessage(messages: ChatMessage[], m: ChatMessage, limit = 100): ChatMessage[] {
+/** The messages the panel keeps at most (the last ones; CHAT_KEPT in src/zoogames/server/service.py). */
+export const CHAT_KEPT = 100;
+
+/** Messages with a new one added, once each (a push and an answer carry the same id), oldest first.
+ * Two parameters only: as a `reduce` callback, a third would receive the array index (it once
+ * was `limit`, and `slice(-1)` at index 1 dropped the oldest message of every load). */
+export function addMessage(messages: ChatMessage[], m: ChatMessage): ChatMessage[] {
   if (messages.some((x) => x.id === m.id)) return messages;
-  return [...messages, m].sort((a, b) => a.id - b.id).slice(-limit);
+  return [...messages, m].sort((a, b) => a.id - b.id).slice(-CHAT_KEPT);
+}
+
+/** Messages with a loaded batch added (the chat's log, fetched while pushes may arrive). */
+export function addMessages(messages: ChatMessage[], loaded: readonly ChatMessage[]): ChatMessage[] {
+  return loaded.reduce((kept, m) => addMessage(kept, m), messages);
 }
 
 /** Where the page remembers that its creator may start the table with bots (the host's seat). */
