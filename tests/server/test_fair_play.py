@@ -19,7 +19,7 @@ from zoogames.server.hub import Hub
 from zoogames.server.migrate import upgrade
 from zoogames.server.service import SeatRequest, Service
 from zoogames.server.settings import Settings
-from zoogames.server.store import Store, open_engine
+from zoogames.server.store import Store, durability, open_engine
 from zoogames.server.table import MAX_TIMEOUTS
 
 from .conftest import BACKENDS, Databases
@@ -331,3 +331,32 @@ def test_l6_a_socket_that_never_reads_is_dropped(tmp_path: Path, databases: Data
         raw.close()
         api.close()
         server.stop()
+
+
+# ----- durability beyond a process kill ---------------------------------------------
+
+
+def test_an_acknowledged_action_survives_a_power_loss_by_default(server: ServerProcess) -> None:
+    """SQLite waits for the disk at each commit unless told not to; PostgreSQL's is said."""
+    started = server.output()
+    if server.db_url.startswith("sqlite"):
+        assert "(synchronous=FULL)" in started
+        engine = open_engine(server.db_url)  # the same tuning as the server's
+        try:
+            assert durability(engine) == ("synchronous=FULL", True)
+        finally:
+            engine.dispose()
+    else:
+        assert "(synchronous_commit=on)" in started
+    assert "a power loss may lose" not in started
+
+
+def test_a_faster_sqlite_is_said_to_risk_a_power_loss(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("ZOOGAMES_SQLITE_SYNCHRONOUS", "NORMAL")
+    engine = open_engine(f"sqlite:///{tmp_path / 'normal.db'}")
+    try:
+        assert durability(engine) == ("synchronous=NORMAL", False)
+    finally:
+        engine.dispose()

@@ -35,7 +35,7 @@ from zoogames.server.ratelimit import RateLimits
 from zoogames.server.service import Service
 from zoogames.server.settings import Settings, from_env
 from zoogames.server.static import STATIC, Client
-from zoogames.server.store import Store, describe_url, open_engine
+from zoogames.server.store import Store, describe_url, durability, open_engine
 
 log = logging.getLogger("zoogames.server")
 
@@ -269,7 +269,14 @@ def create_app(
         gc.collect()
         gc.freeze()  # what startup built lives for good: full collections need not walk it
         resume = asyncio.create_task(service.resume_bots())
-        log.info("database: %s", describe_url(engine))
+        commits, safe = await asyncio.to_thread(durability, engine)
+        log.info("database: %s (%s)", describe_url(engine), commits)
+        if not safe:
+            log.warning(
+                "%s: a power loss may lose the last acknowledged actions (docs/server.md,"
+                " Durability)",
+                commits,
+            )
         log.info("%s", believed(settings))
         try:
             yield

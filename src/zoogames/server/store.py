@@ -271,10 +271,11 @@ class Position:
 def open_engine(url: str | None = None) -> Engine:
     """An engine for ``url`` (default: SQLite in ``./var/``), tuned for the server.
 
-    SQLite gets WAL (readers never wait for the writer), ``synchronous=NORMAL`` (a commit
-    is in the operating system's hands when it returns, which survives the server being
-    killed; see docs/server.md for power loss), a busy timeout, and foreign keys.
-    ``ZOOGAMES_SQLITE_SYNCHRONOUS=FULL`` makes every commit wait for the disk.
+    SQLite gets WAL (readers never wait for the writer), ``synchronous=FULL`` (a commit
+    waits for the disk, so an acknowledged action survives a power loss too; see
+    docs/server.md, Durability, for its cost), a busy timeout, and foreign keys.
+    ``ZOOGAMES_SQLITE_SYNCHRONOUS=NORMAL`` leaves the commit in the operating system's
+    hands (it survives the server being killed, not the machine losing power).
     """
     parsed = make_url(url or DEFAULT_URL)
     if parsed.get_backend_name() != "sqlite":
@@ -282,7 +283,7 @@ def open_engine(url: str | None = None) -> Engine:
     if parsed.database and parsed.database != ":memory:":
         Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
     engine = create_engine(parsed)
-    synchronous = os.environ.get("ZOOGAMES_SQLITE_SYNCHRONOUS", "NORMAL").upper()
+    synchronous = os.environ.get("ZOOGAMES_SQLITE_SYNCHRONOUS", "FULL").upper()
     if synchronous not in ("NORMAL", "FULL", "EXTRA"):
         raise ValueError("ZOOGAMES_SQLITE_SYNCHRONOUS must be NORMAL, FULL or EXTRA")
 
@@ -301,6 +302,21 @@ def open_engine(url: str | None = None) -> Engine:
 def describe_url(engine: Engine) -> str:
     """The database's URL without its password, for messages."""
     return engine.url.render_as_string(hide_password=True)
+
+
+def durability(engine: Engine) -> tuple[str, bool]:
+    """What a commit waits for, and whether an acknowledged action survives a power loss.
+
+    In the database's own words: SQLite's ``synchronous``, PostgreSQL's
+    ``synchronous_commit``.
+    """
+    with engine.connect() as conn:
+        if engine.dialect.name == "postgresql":
+            value = str(conn.exec_driver_sql("SHOW synchronous_commit").scalar_one())
+            return f"synchronous_commit={value}", value != "off"
+        level = int(conn.exec_driver_sql("PRAGMA synchronous").scalar_one())
+        name = {0: "OFF", 1: "NORMAL", 2: "FULL", 3: "EXTRA"}.get(level, str(level))
+        return f"synchronous={name}", level >= 2
 
 
 GAMES: Table = GameRow.__table__  # type: ignore[assignment]  # mapped classes hold Tables
