@@ -30,7 +30,6 @@ from typing import Any
 
 import httpx
 import pytest
-from aiosmtpd.controller import Controller
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import insert, select
@@ -42,8 +41,9 @@ from zoogames.server.store import Store, open_engine
 from .conftest import BACKENDS, Databases
 from .harness import ServerProcess
 from .play import post_table
-from .postgres import free_port
-from .test_push import Browser, Sink, play_until, player, table, wait_for
+from .test_push import Browser, Sink, play_until, player, sink, table, wait_for
+
+__all__ = ["sink"]  # the SMTP sink fixture of test_push.py, used here as it is
 
 PUBLIC = "https://zoo.example.org"
 LINK = re.compile(re.escape(PUBLIC) + r"/account#email=([A-Za-z0-9_-]+)")
@@ -93,17 +93,6 @@ def redirecting(inside: Recorder) -> Iterator[Recorder]:
     recorder = Recorder(redirect=f"http://127.0.0.1:{inside.port}/stolen")
     yield recorder
     recorder.server.shutdown()
-
-
-@pytest.fixture(scope="module")
-def sink() -> Iterator[Sink]:
-    """The SMTP sink, for the module."""
-    handler = Sink()
-    controller = Controller(handler, hostname="127.0.0.1", port=free_port())
-    controller.start()
-    handler.port = controller.port  # type: ignore[attr-defined]
-    yield handler
-    controller.stop()
 
 
 @pytest.fixture(scope="module", params=BACKENDS)

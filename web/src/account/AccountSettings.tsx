@@ -51,31 +51,8 @@ function ChangePassword() {
       }}
     >
       <h2>{t("account.change-password")}</h2>
-      <label class="option">
-        <span class="option-label">{t("account.current-password")}</span>
-        <input
-          type="password"
-          data-field="current-password"
-          value={current}
-          required
-          maxLength={256}
-          autoComplete="current-password"
-          onInput={(e) => setCurrent((e.target as HTMLInputElement).value)}
-        />
-      </label>
-      <label class="option">
-        <span class="option-label">{t("account.new-password")}</span>
-        <input
-          type="password"
-          data-field="new-password"
-          value={next}
-          required
-          minLength={8}
-          maxLength={256}
-          autoComplete="new-password"
-          onInput={(e) => setNext((e.target as HTMLInputElement).value)}
-        />
-      </label>
+      <PasswordField label={t("account.current-password")} field="current-password" value={current} set={setCurrent} />
+      <PasswordField label={t("account.new-password")} field="new-password" value={next} set={setNext} fresh />
       <small class="option-help">{t("account.password-help")}</small>
       <button type="submit" data-action="change-password" disabled={busy}>
         {t("account.change-password")}
@@ -87,6 +64,25 @@ function ChangePassword() {
         </p>
       )}
     </form>
+  );
+}
+
+/** A labelled password input: the account's own (`fresh`: a new one, 8 characters or more). */
+function PasswordField(props: { label: string; field: string; value: string; set: (v: string) => void; fresh?: boolean }) {
+  return (
+    <label class="option">
+      <span class="option-label">{props.label}</span>
+      <input
+        type="password"
+        data-field={props.field}
+        value={props.value}
+        required
+        minLength={props.fresh ? 8 : undefined}
+        maxLength={256}
+        autoComplete={props.fresh ? "new-password" : "current-password"}
+        onInput={(e) => props.set((e.target as HTMLInputElement).value)}
+      />
+    </label>
   );
 }
 
@@ -110,18 +106,7 @@ function DeleteAccount({ name }: { name: string }) {
     >
       <h2>{t("account.delete")}</h2>
       <p class="hint">{t("account.delete-help")}</p>
-      <label class="option">
-        <span class="option-label">{t("account.password")}</span>
-        <input
-          type="password"
-          data-field="delete-password"
-          value={password}
-          required
-          maxLength={256}
-          autoComplete="current-password"
-          onInput={(e) => setPassword((e.target as HTMLInputElement).value)}
-        />
-      </label>
+      <PasswordField label={t("account.password")} field="delete-password" value={password} set={setPassword} />
       <button type="submit" data-action="delete-account" disabled={busy}>
         {t("account.delete")}
       </button>
