@@ -491,7 +491,7 @@ def ipv6() -> dict[str, Any]:
 def email() -> dict[str, Any]:
     """E-mails one address gets when an account enters it 20 times (each request from
     another client address, past the per-address rate limit on notification changes) and
-    5 other accounts enter it once each, through a local SMTP sink (issue 28, N8)."""
+    5 other accounts enter it once each, through a local SMTP sink."""
     from aiosmtpd.controller import Controller
 
     received: list[list[str]] = []

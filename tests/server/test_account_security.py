@@ -1,4 +1,4 @@
-"""Issue 28, fair play: accounts and sign-in against real servers on loopback.
+"""Fair play: accounts and sign-in against real servers on loopback.
 
 - N4: the limits count an IPv6 client by its /64; failed sign-ins are counted per account
   whatever the address, a browser that signed in before apart; hashing waits are bounded

@@ -41,7 +41,7 @@ def test_hints_are_on_against_bots_and_never_between_people(api: Api) -> None:
         "detail": "hints are off at this table",
         "message": {"id": "error.hints_off", "params": {}},
     }
-    # asked for between people: refused (issue 28, tests/server/test_notify_security.py)
+    # asked for between people: refused (tests/server/test_notify_security.py)
     r = post_table(api, [{"kind": "me"}, {"kind": "me"}], hints=True)
     assert r.status_code == 422 and r.json()["message"]["id"] == "error.hints_humans"
     off = new_table(api, [{"kind": "me"}, {"kind": "bot", "bot": "random"}], hints=False)

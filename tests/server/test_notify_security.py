@@ -1,4 +1,4 @@
-"""Issue 28, fair play: notifications that cannot be turned against anyone, hints between
+"""Fair play: notifications that cannot be turned against anyone, hints between
 people.
 
 - **N8**: an e-mail address gets "your turn" only once it confirmed a link sent to it, and

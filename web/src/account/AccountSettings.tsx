@@ -1,4 +1,4 @@
-// Changing the password and deleting the account (issue 28), on the account page. Both ask
+// Changing the password and deleting the account, on the account page. Both ask
 // for the password again. A change signs every other browser out; a deletion signs this one
 // out too, and the games stay (the account's seats in them become guests' seats, still held
 // by this browser's tokens).

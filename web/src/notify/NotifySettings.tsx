@@ -1,7 +1,7 @@
 // "Notify me when it is my turn" for a signed-in player (issue 16): a push toggle for this
 // browser and an optional e-mail address (turn-based games only). Both are off until the
 // player turns them on; the server sends nothing otherwise (docs/server.md, Notifications).
-// An address gets a link to confirm it first (issue 28), which opens the account page with
+// An address gets a link to confirm it first, which opens the account page with
 // the link's secret in the fragment: `EmailConfirmation` hands it to the server.
 import { useEffect, useState } from "preact/hooks";
 import { useT } from "../i18n/hooks";

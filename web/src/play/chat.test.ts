@@ -1,4 +1,4 @@
-// The chat panel's list (issue 28, N16): loading the chat's log keeps every message. It
+// The chat panel's list: loading the chat's log keeps every message. It
 // once lost the oldest on every load: `messages.reduce(addMessage, old)` handed the array
 // index to `addMessage`'s third parameter, its `limit`, and `slice(-1)` kept one message.
 import { describe, expect, it } from "vitest";
