@@ -22,6 +22,7 @@ from websockets.exceptions import ConnectionClosed
 from .conftest import Databases
 from .harness import Api, ServerProcess, Socket, stop_process, zoogames_command
 from .play import human_game, step
+from .test_accounts import query
 
 pytestmark = pytest.mark.postgres
 
@@ -357,3 +358,37 @@ def test_bot_workers_compute_a_review_the_servers_only_queue(
     assert [(d["number"], d["preferred"]) for d in body["decisions"]] == [
         (d.number, d.preferred) for d in expected.decisions
     ]
+
+
+def test_a_bot_worker_stopped_mid_turn_hands_the_turn_back(
+    cluster: tuple[str, list[ServerProcess], Path],
+) -> None:
+    """SIGTERM while a bot thinks: the turn waits, free, for the next worker.
+
+    Before, the stopping worker deleted it, and a watched game of bots alone (which no
+    sweep queues again) stood still for good.
+    """
+    url, servers, tmp = cluster
+    env = {
+        "ZOOGAMES_RATE_LIMITS": "off",
+        "ZOOGAMES_BOTS": "external",
+        "ZOOGAMES_UNATTENDED_BOT_SECONDS": "5",  # long enough to be stopped mid-thought
+    }
+    (server,) = start_servers(url, servers, tmp, 1, env)
+    api = Api(server.base)
+    thinker = {"kind": "bot", "bot": "mcts:seconds=2"}
+    gid = api.create("aquaretto", [thinker, thinker])["id"]
+    worker = BotWorkerProcess(url, tmp / "bots1.log", env)
+    try:
+        with api.socket(gid) as watcher:
+            watcher.hello(None)
+            claimed_turn(url, gid, 30)
+            worker.stop()  # SIGTERM, its bot thinking
+            rows = query(url, "SELECT lease_until FROM bot_turns WHERE game_id = :g", g=gid)
+            assert [r.lease_until for r in rows] == [None]  # back in the queue, free
+            assert "handed back" in (tmp / "bots1.log").read_text()
+            worker = BotWorkerProcess(url, tmp / "bots2.log", env)
+            watcher.receive_state(1, timeout=30)  # the next worker played it
+    finally:
+        worker.stop()
+        api.close()

@@ -323,6 +323,20 @@ def create_app(
 
     client = Client(static)
 
+    @app.get("/healthz", include_in_schema=False)
+    async def healthz() -> JSONResponse:
+        """Liveness: the process answers (nothing else is asked of it)."""
+        return JSONResponse({"status": "ok", "version": __version__})
+
+    @app.get("/readyz", include_in_schema=False, dependencies=[routes.limited("read")])
+    async def readyz() -> JSONResponse:
+        """Readiness: the database answers, its schema is current, the bus listens."""
+        ready, parts = await service.readiness()
+        return JSONResponse(
+            {"status": "ready" if ready else "not ready", **parts},
+            status_code=200 if ready else 503,
+        )
+
     @app.api_route("/api/{path:path}", methods=["GET", "POST", "PUT", "DELETE", "PATCH"])
     async def no_such_api(path: str) -> JSONResponse:
         """Any other path under /api: a JSON 404."""

@@ -87,9 +87,28 @@ class BotWorkers:
                     await service.compute_review(turn.game_id)
                 else:
                     await (self.hint(turn) if turn.kind == "hint" else self.play(turn))
-            finally:
-                with contextlib.suppress(ApiError):
-                    await service.db(service.store.drop_bot_turn, turn)
+            except asyncio.CancelledError:
+                await self._hand_back(turn)
+                raise
+            with contextlib.suppress(ApiError):
+                await service.db(service.store.drop_bot_turn, turn)
+
+    async def _hand_back(self, turn: BotTurn) -> None:
+        """Put a turn this worker stops on back in the queue, free, and wake the others.
+
+        A worker stopped (SIGTERM, Ctrl-C) mid-turn must not delete it: its game would
+        wait for the sweep, or for good (a game of bots alone is never swept).
+        """
+        service = self.service
+        try:
+            await service.db(service.store.drop_bot_turn, turn)
+            await service.db(service.store.queue_bot_turn, turn)  # (with no lease)
+        except ApiError:
+            log.error("game %s: its bot turn was not handed back", turn.game_id)
+            return
+        if service.bus is not None:
+            service.bus.publish(turn.game_id, "bot")
+        log.info("game %s: its bot turn handed back", turn.game_id)
 
     async def _table(self, turn: BotTurn) -> Table | None:
         """The game of ``turn`` in memory, brought up to the turn's revision if behind."""

@@ -43,6 +43,10 @@ def conninfo_of(url: Any) -> str:
     return str(url.set(drivername="postgresql").render_as_string(hide_password=False))
 
 
+FLUSH_SECONDS = 1.0
+"""The longest a stopping process waits for its queued notices to be sent."""
+
+
 class Bus:
     """Publish notices and receive the others' (see the module docstring).
 
@@ -75,7 +79,15 @@ class Bus:
         ]
 
     async def close(self) -> None:
-        """Stop both connections (notices not yet sent are dropped)."""
+        """Stop both connections, once the queued notices are sent (a second at most).
+
+        A process that stops tells the others what it did last (a bot turn handed back),
+        unless its connection is gone: then the notices are dropped.
+        """
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(FLUSH_SECONDS):
+                while not self._outbox.empty():
+                    await asyncio.sleep(0.01)
         for task in self._tasks:
             task.cancel()
         for task in self._tasks:

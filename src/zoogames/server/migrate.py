@@ -6,6 +6,8 @@ from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
 from sqlalchemy import Engine, text
 
 MIGRATIONS = Path(__file__).parent / "migrations"
@@ -15,6 +17,15 @@ MIGRATIONS = Path(__file__).parent / "migrations"
 LOCK = 0x7A6F6F67
 """The PostgreSQL advisory lock migrations hold ("zoog"): several processes starting at
 once on one database migrate one after the other (the second finds nothing to do)."""
+
+
+def revisions(engine: Engine) -> tuple[str | None, str | None]:
+    """The database's migration and the newest one shipped (equal: the schema is current)."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    head = ScriptDirectory.from_config(config).get_current_head()
+    with engine.connect() as connection:
+        return MigrationContext.configure(connection).get_current_revision(), head
 
 
 def upgrade(engine: Engine) -> None:

@@ -34,7 +34,7 @@ from zoogames.core.game import JSON, forfeit_result
 from zoogames.core.message import msg
 from zoogames.core.rng import secret_seed
 from zoogames.i18n import english
-from zoogames.server import accounts, catalog, reviews, tokens, tutorials
+from zoogames.server import accounts, catalog, migrate, reviews, tokens, tutorials
 from zoogames.server.accounts import Account
 from zoogames.server.bots import BotFailed, BotPool
 from zoogames.server.bus import Bus
@@ -208,6 +208,32 @@ class Service:
         """Stop hearing and telling the other processes."""
         if self.bus is not None:
             await self.bus.close()
+
+    async def readiness(self) -> tuple[bool, dict[str, JSON]]:
+        """Whether this process can serve games now, and each part's state (``/readyz``).
+
+        The database answers, its schema is the newest this code knows (a server started
+        during a migration by another one is not ready until it ran), and with several
+        processes the bus listens (otherwise other processes' changes would not reach
+        this one's sockets).
+        """
+        parts: dict[str, JSON] = {}
+        ready = True
+        try:
+            current, head = await self.db(migrate.revisions, self.store.engine)
+            parts["database"] = "ok"
+            parts["migration"] = current
+            if current != head:
+                parts["migration_expected"] = head
+                ready = False
+        except ApiError:
+            parts["database"] = "failing"
+            ready = False
+        if self.bus is not None:
+            listening = self.bus.listening.is_set()
+            parts["bus"] = "listening" if listening else "not listening"
+            ready = ready and listening
+        return ready, parts
 
     def close(self) -> None:
         """Stop the bots and the database threads (the last heartbeat says when)."""
