@@ -78,9 +78,13 @@ class ServerProcess:
         """``http://127.0.0.1:PORT``."""
         return f"http://127.0.0.1:{self.port}"
 
-    def start(self, timeout: float = 60) -> ServerProcess:
-        """Start the server and wait until it answers; fail with its output if it does not."""
-        self.port = free_port()
+    def start(self, timeout: float = 60, same_port: bool = False) -> ServerProcess:
+        """Start the server and wait until it answers; fail with its output if it does not.
+
+        ``same_port``: on the port it had (a restart behind a proxy), not a new free one.
+        """
+        if not (same_port and self.port):
+            self.port = free_port()
         env = {**os.environ, "ZOOGAMES_BOT_WORKERS": str(self.bot_workers), **self.env}
         command = [*zoogames_command(), "serve", "--port", str(self.port), "--db", self.db_url]
         with self.log.open("ab") as out:
