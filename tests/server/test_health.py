@@ -19,6 +19,7 @@ from zoogames.server.migrate import MIGRATIONS, revisions
 from zoogames.server.service import Service
 from zoogames.server.store import Store, open_engine
 
+from .conftest import Databases
 from .harness import Api, ServerProcess
 
 
@@ -64,3 +65,21 @@ def test_a_schema_behind_the_code_is_not_ready(tmp_path: Path) -> None:
         engine.dispose()
     assert not ready
     assert parts["migration"] == "0011" and parts["migration_expected"] != "0011"
+
+
+def test_tls_on_over_plain_http_is_said_in_the_log(databases: Databases, tmp_path: Path) -> None:
+    """``ZOOGAMES_TLS=on`` before TLS exists: each cookie is Secure, so the browser drops it
+    over HTTP; the server says so once, in its log, rather than failing silently."""
+    env = {"ZOOGAMES_RATE_LIMITS": "off", "ZOOGAMES_TLS": "on"}
+    server = ServerProcess(databases.new("sqlite"), tmp_path / "s.log", tmp_path, env=env)
+    server.start()
+    api = Api(server.base)
+    try:
+        for name in ("Plain_one", "Plain_two"):
+            r = api.http.post("/api/signup", json={"name": name, "password": "a long passphrase"})
+            assert r.status_code == 201 and "Secure" in r.headers["set-cookie"]
+        assert server.output().count("but a cookie was set over plain HTTP") == 1
+        assert "TLS: on (ZOOGAMES_TLS)" in server.output()  # what it believes, at start
+    finally:
+        api.close()
+        server.stop()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import logging
 from typing import Annotated, Any, Literal
 
 import orjson
@@ -269,6 +271,7 @@ def documented(model: type[BaseModel], status: int = 200) -> dict[str, Any]:
     }
 
 
+log = logging.getLogger("zoogames.server")
 router = APIRouter(prefix="/api", responses=ERRORS)
 
 
@@ -459,7 +462,23 @@ def secure(request: Request) -> bool:
     proxy says ``X-Forwarded-Proto: https`` (uvicorn believes the header only from
     ``ZOOGAMES_TRUSTED_PROXIES``, as ``X-Forwarded-For``).
     """
-    return service_of(request).settings.tls or request.url.scheme == "https"
+    https = request.url.scheme == "https"
+    if service_of(request).settings.tls and not https:
+        _plain_http_warning()
+    return service_of(request).settings.tls or https
+
+
+@functools.cache
+def _plain_http_warning() -> None:
+    """Say once, in the log, that ``ZOOGAMES_TLS=on`` meets plain HTTP.
+
+    The browser drops a Secure cookie it got over HTTP: before TLS exists, nobody can stay
+    signed in, and nothing else would say why.
+    """
+    log.warning(
+        "ZOOGAMES_TLS=on, but a cookie was set over plain HTTP (no X-Forwarded-Proto: https"
+        " from a trusted proxy): the browser drops a Secure cookie there; sign-in fails"
+    )
 
 
 def client_of(request: Request) -> str:
