@@ -101,7 +101,8 @@ def running_nginx(folder: Path, conf: Path, probe: str) -> Iterator[None]:
 def proxied(databases: Databases, tmp_path: Path) -> Iterator[tuple[str, list[ServerProcess]]]:
     """nginx on a free port in front of two servers; its base URL and the servers."""
     url = databases.new("postgresql")
-    env = {"ZOOGAMES_LIMIT_CREATE": "1/minute"}  # (the other limits as in production)
+    # (the other limits as in production; metrics on, which the proxy must not serve)
+    env = {"ZOOGAMES_LIMIT_CREATE": "1/minute", "ZOOGAMES_METRICS": "on"}
     servers = [
         ServerProcess(url, tmp_path / f"server{i}.log", tmp_path, env=env).start() for i in (0, 1)
     ]
@@ -153,6 +154,9 @@ def test_a_game_played_through_nginx_reaches_both_seats(
     # so every move above crossed processes (LISTEN/NOTIFY, docs/server.md)
     accepted = f'"WebSocket /api/games/{gid}/ws" [accepted]'
     assert [server.output().count(accepted) for server in servers] == [1, 1]
+    # each server's metrics, for Prometheus on the servers' own ports: not through nginx
+    assert httpx.get(f"{base}/metrics").status_code == 404
+    assert httpx.get(f"{servers[0].base}/metrics").status_code == 200
 
 
 def test_nginx_passes_the_clients_address_for_the_rate_limits(

@@ -19,7 +19,8 @@ from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
+from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from starlette.exceptions import HTTPException
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -327,6 +328,15 @@ def create_app(
     async def healthz() -> JSONResponse:
         """Liveness: the process answers (nothing else is asked of it)."""
         return JSONResponse({"status": "ok", "version": __version__})
+
+    @app.get("/metrics", include_in_schema=False)
+    async def metrics() -> Response:
+        """The process's metrics in Prometheus' text format, if ``ZOOGAMES_METRICS=on``."""
+        if not settings.metrics:
+            return JSONResponse(
+                {"detail": "metrics are off (ZOOGAMES_METRICS=on serves them)"}, status_code=404
+            )
+        return Response(generate_latest(service.metrics.registry), media_type=CONTENT_TYPE_LATEST)
 
     @app.get("/readyz", include_in_schema=False, dependencies=[routes.limited("read")])
     async def readyz() -> JSONResponse:

@@ -29,6 +29,7 @@ import logging
 import re
 import smtplib
 import ssl
+from collections import Counter
 from collections.abc import Awaitable, Callable
 from email.message import EmailMessage
 from typing import Any, cast
@@ -234,6 +235,8 @@ class Notifier:
         self._session: aiohttp.ClientSession | None = None
         self.sent = 0
         """Pushes the push services accepted (for the tests and the log)."""
+        self.failed: Counter[str] = Counter()
+        """Pushes (``push``) and e-mails (``email``) that failed (``/metrics``)."""
 
     def use_key(self, private: str) -> None:
         """Sign with this VAPID private key (from the settings or the database)."""
@@ -286,10 +289,13 @@ class Notifier:
                     elif status is not None and 300 <= status < 400:
                         # not followed (NoRedirects): pywebpush refuses any status past 202
                         log.error("a push failed: the push service redirected (%s)", status)
+                        self.failed["push"] += 1
                     else:
                         log.error("a push failed: %s", status or "no answer")
+                        self.failed["push"] += 1
                 except (aiohttp.ClientError, TimeoutError, OSError) as e:
                     log.error("a push failed: %s", type(e).__name__)
+                    self.failed["push"] += 1
 
     async def email(self, to: str, subject: str, body: str) -> None:
         """Send one e-mail in a thread; a failure is logged, never raised."""
@@ -300,3 +306,4 @@ class Notifier:
                 await asyncio.to_thread(self.smtp.send, to, subject, body)
             except (smtplib.SMTPException, OSError, ssl.SSLError) as e:
                 log.error("an e-mail failed: %s", type(e).__name__)
+                self.failed["email"] += 1

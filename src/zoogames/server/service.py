@@ -40,6 +40,7 @@ from zoogames.server.bots import BotFailed, BotPool
 from zoogames.server.bus import Bus
 from zoogames.server.errors import ApiError, not_found
 from zoogames.server.hub import Connection, Hub, dumps
+from zoogames.server.metrics import Metrics
 from zoogames.server.notify import (
     CONFIRM_HOURS,
     Notifier,
@@ -177,6 +178,9 @@ class Service:
         """Timeouts, rating updates and notifications under way (held so that none is
         collected midway)."""
         self.notifier = Notifier(self.settings)
+        self.metrics = Metrics()
+        """This process's counters and histograms (``/metrics``, when it is on)."""
+        self.metrics.watch(self)
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
         """Run a store call in the database threads; a failing database is a 503."""
@@ -187,6 +191,7 @@ class Service:
             raise
         except self.store.errors as e:
             log.error("database error: %s", type(e).__name__)
+            self.metrics.database_errors.labels(type(e).__name__).inc()
             raise ApiError(
                 503,
                 "the database failed; reload the game and try again",
@@ -1344,6 +1349,7 @@ class Service:
         copy; ``t`` carries the clock's timeouts in a row, except for a bot worker's
         stand-in move (``stand_in``), which knows nothing of them.
         """
+        started = time.perf_counter()
         planned = table.plan_action(seat, action, number)
         n = table.number
         notation = str(planned.state.history[-1])
@@ -1360,6 +1366,9 @@ class Service:
         )
         if timeouts is not None:
             table.timeouts = timeouts
+        self.metrics.action_seconds.observe(time.perf_counter() - started)
+        by = "human" if table.seats[seat].kind == "human" else "bot"
+        self.metrics.actions.labels("timeout" if stand_in or timeouts else by).inc()
         carried = {} if stand_in else {"t": table.timeouts}
         self._tell(table, "act", n=n, a=notation, s=seat, r=table.revision, **carried)
         self._changed(table, n, seat)
@@ -1931,9 +1940,11 @@ class Service:
         spec = table.seats[seat].bot
         assert spec is not None
         try:
+            started = time.perf_counter()
             notation = await self.bots.choose(
                 table.id, spec, table.state.clone(), attended=not table.unattended
             )
+            self.metrics.thinking.observe(time.perf_counter() - started)
             async with table.lock:
                 if table.revision != revision or self.tables.get(table.id) is not table:
                     return  # the position changed meanwhile (an undo): this choice is void

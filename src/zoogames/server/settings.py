@@ -116,6 +116,9 @@ class Settings:
     ``ZOOGAMES_PUBLIC_URL`` and those of ``ZOOGAMES_ALLOWED_HOSTS``."""
     docs: bool = False
     """Serve ``/docs`` and ``/openapi.json`` (the API browser)."""
+    metrics: bool = False
+    """Serve ``/metrics`` (Prometheus' text format: ``metrics.py``); keep it off the
+    public internet (the proxy example answers 404 there)."""
     bot_seconds: float = 5.0
     """The longest a bot may think for one action, whatever its spec asks for."""
     bot_budget: float = 20.0
@@ -192,6 +195,7 @@ def from_env() -> Settings:
         trusted_proxies=_list("TRUSTED_PROXIES", ",".join(d.trusted_proxies)),
         allowed_origins=_list("ALLOWED_ORIGINS", ""),
         docs=_env("DOCS", "off").lower() in ("on", "1", "true", "yes"),
+        metrics=_env("METRICS", "off").lower() in ("on", "1", "true", "yes"),
         bot_seconds=_float("BOT_SECONDS", d.bot_seconds),
         bot_budget=_float("BOT_BUDGET", d.bot_budget),
         unattended_bot_seconds=_float("UNATTENDED_BOT_SECONDS", d.unattended_bot_seconds),
