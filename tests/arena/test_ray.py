@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import json
 import os
+import socket
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from zoogames.arena import ArenaConfig, load_games, run
+from zoogames.arena import ArenaConfig, ArenaError, load_games, run
 
 # an iteration budget, not a time budget: a game is the same on any machine
 LINEUP = ["mcts:iterations=30", "greedy"]
@@ -82,3 +84,17 @@ def test_the_cli_runs_on_ray(tmp_path: Path, local_ray: Any) -> None:
     assert result.exit_code == 0, result.output
     both = zoogames(*args, "--ray", "--workers", "2")
     assert both.exit_code == 1 and "--workers and --ray" in both.output
+
+
+def test_an_address_with_no_cluster_fails_at_once(tmp_path: Path) -> None:
+    """Before, ``ray.init`` retried such an address for good and ignored Ctrl-C."""
+    with socket.socket() as s:  # a port of this machine where nothing listens
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    config = ArenaConfig(game="aquaretto", players=2, lineup=LINEUP, games=1, seed=1)
+    started = time.monotonic()
+    with pytest.raises(ArenaError, match="no Ray cluster answers there"):
+        run(config, tmp_path / "out", ray=f"127.0.0.1:{port}", plots=False)
+    assert time.monotonic() - started < 10
+    with pytest.raises(ArenaError, match="give HOST:PORT"):
+        run(config, tmp_path / "out2", ray="nowhere", plots=False)

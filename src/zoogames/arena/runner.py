@@ -25,6 +25,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import socket
 import time
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -261,6 +262,33 @@ class _Processes:
         self.pool.shutdown(wait=not interrupted, cancel_futures=True)
 
 
+RAY_CONNECT_SECONDS = 10.0
+"""How long ``--ray ADDRESS`` waits for the cluster's port to answer."""
+
+
+def reachable(address: str) -> None:
+    """:class:`ArenaError` naming ``address`` unless a TCP connection to it opens in time.
+
+    ``ray.init`` on an address with no cluster behind it retries for good, deaf to Ctrl-C:
+    a connection tried first, with a timeout, says so at once.
+    """
+    where = address.removeprefix("ray://")
+    host, _, port = where.rpartition(":")
+    if not host or not port.isdigit():
+        raise ArenaError(
+            f"--ray {address!r}: give HOST:PORT (the head's GCS port, 6379) or"
+            " ray://HOST:PORT (Ray Client, 10001), or local or auto"
+        )
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), RAY_CONNECT_SECONDS):
+            pass
+    except OSError as e:
+        raise ArenaError(
+            f"--ray {address}: no Ray cluster answers there ({e.strerror or type(e).__name__});"
+            " is its head running (ray start --head), and the port open?"
+        ) from None
+
+
 class _Ray:
     """Games as Ray tasks on a Ray cluster (``zoogames[ray]``; docs/arena.md).
 
@@ -276,6 +304,8 @@ class _Ray:
 
         self.ray = ray
         self.started = not ray.is_initialized()
+        if self.started and address not in ("local", "auto"):
+            reachable(address)
         if self.started:
             ray.init(
                 address=None if address == "local" else address,
