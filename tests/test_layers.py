@@ -1,4 +1,8 @@
-"""Data flows one way: ``core`` (the protocol, records, the registry) imports no game."""
+"""Data flows one way: ``core`` (the protocol, records, the registry) imports no game.
+
+And in the server: the store's records (``server/store/records.py``) import no SQL, and
+the modules that only need records take them from there, not from the persistence.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +12,7 @@ from pathlib import Path
 import zoogames
 
 CORE = Path(zoogames.__file__).parent / "core"
+SERVER = Path(zoogames.__file__).parent / "server"
 
 
 def imports(path: Path) -> list[str]:
@@ -34,3 +39,22 @@ def test_the_registry_is_the_games_registry() -> None:
 
     assert zoogames.games.get is registry.get and zoogames.games.ids is registry.ids
     assert registry.get("aquaretto").id == "aquaretto"
+
+
+def test_the_store_records_import_no_persistence() -> None:
+    found = imports(SERVER / "store" / "records.py")
+    assert not [m for m in found if m.startswith(("sqlalchemy", "zoogames"))], found
+
+
+def test_the_table_and_the_sockets_take_records_not_the_store() -> None:
+    for name in ("table.py", "hub.py", "ws.py", "reviews.py"):
+        store = [m for m in imports(SERVER / name) if m.startswith("zoogames.server.store")]
+        assert store == ["zoogames.server.store.records"], f"{name} imports {store}"
+
+
+def test_the_store_is_one_module_per_concern() -> None:
+    modules = {p.stem: p for p in (SERVER / "store").glob("*.py")}
+    assert {"__init__", "records", "engine", "games", "accounts"} <= set(modules)
+    for name, path in modules.items():
+        lines = len(path.read_text(encoding="utf-8").splitlines())
+        assert lines < 800, f"store/{name}.py has {lines} lines: split it by concern"

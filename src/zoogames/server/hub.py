@@ -16,7 +16,7 @@ import orjson
 from starlette.websockets import WebSocket
 
 from zoogames.core.game import JSON
-from zoogames.server.store import DeviceToken
+from zoogames.server.store.records import DeviceToken
 from zoogames.server.table import Table
 
 TRANSPORT = "zoogames.transport"

@@ -26,7 +26,7 @@ from typing import Any
 
 from zoogames.bots.teach import TURNING_POINTS, worst
 from zoogames.core.game import JSON
-from zoogames.server.store import ReviewData
+from zoogames.server.store.records import ReviewData
 
 REVIEW_SEED = 0
 """The review's seed (``zoogames review --seed``'s default)."""

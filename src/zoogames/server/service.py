@@ -512,7 +512,7 @@ class Service:
         except InvalidOptions as e:
             raise ApiError(422, str(e)) from None
         gid = tokens.new_game_id()
-        # A deck is stored once per content, apart from the game (store.py); the table keeps
+        # A deck is stored once per content, apart from the game (``store.games``); the table keeps
         # it in its options to replay, whatever the engine wrote there.
         deck = chosen.get("deck")
         options_stored = {k: v for k, v in state.options.items() if k != "deck"}

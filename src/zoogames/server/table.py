@@ -21,7 +21,7 @@ from zoogames.core.rng import generator_of
 from zoogames.i18n import english
 from zoogames.server import tokens
 from zoogames.server.errors import ApiError
-from zoogames.server.store import DeviceToken, GameData, Position, Seat, Setup
+from zoogames.server.store.records import DeviceToken, GameData, Position, Seat, Setup
 
 MAX_TIMEOUTS = 3
 """Clock timeouts in a row after which a game's clock stops: its players are gone, and a

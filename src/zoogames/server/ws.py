@@ -30,7 +30,7 @@ from zoogames.server.errors import ApiError
 from zoogames.server.hub import Connection, dumps
 from zoogames.server.ratelimit import client_key
 from zoogames.server.service import Service
-from zoogames.server.store import DeviceToken
+from zoogames.server.store.records import DeviceToken
 from zoogames.server.table import Table
 
 router = APIRouter()
