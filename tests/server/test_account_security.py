@@ -388,19 +388,27 @@ def test_n14_deleting_an_account_keeps_its_games_and_frees_its_name(
         with engine.begin() as conn:
             left = conn.execute(
                 text(
-                    "SELECT (SELECT count(*) FROM accounts WHERE id = :a)"
-                    " + (SELECT count(*) FROM sessions WHERE account_id = :a)"
-                    " + (SELECT count(*) FROM ratings WHERE account_id = :a)"
+                    "SELECT (SELECT count(*) FROM sessions WHERE account_id = :a)"
                     " + (SELECT count(*) FROM seats WHERE account_id = :a)"
                 ),
                 {"a": account},
             ).scalar_one()
+            row = conn.execute(
+                text("SELECT name, name_key, password_hash FROM accounts WHERE id = :a"),
+                {"a": account},
+            ).one()
+            kept = conn.execute(
+                text("SELECT mu, games FROM ratings WHERE account_id = :a"), {"a": account}
+            ).all()
         assert left == 0
+        # the ratings stay, anonymous: they counted in others' games; the row names nobody
+        assert [tuple(k) for k in kept] == [(90, 3)]
+        assert row.name == "" and row.password_hash == "" and name.lower() not in row.name_key
     finally:
         engine.dispose()
-    # the game stays playable by its tokens, its seats named as they were
+    # the game stays playable by its tokens; its seats name nobody any more
     snap = owner.get(gid, token).json()
-    assert snap["you"] == 0 and snap["seats"][0]["name"] == name
+    assert snap["you"] == 0 and snap["seats"][0]["name"] is None
     assert owner.act(gid, token, snap["view"]["legal"][0], snap["number"]).status_code == 200
     # the name is free again, for an account of its own
     again, _ = signed_up(limited, name)

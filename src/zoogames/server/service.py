@@ -840,9 +840,11 @@ class Service:
         playing = await self.db(self.store.delete_account, account.id)
         self._forget_devices(account.id)
         for table in self.tables.values():
-            for seat in table.seats:
-                if seat.account == account.id:
-                    table.seats[seat.seat] = replace(seat, account=None)
+            mine = [seat for seat in table.seats if seat.account == account.id]
+            for seat in mine:
+                table.seats[seat.seat] = replace(seat, account=None, name=None)
+            if mine:
+                self.hub.push_state(table, table.number)
         if self.bus is not None:
             self.bus.publish("", "signed-out", a=account.id)
             for game_id in playing:

@@ -18,13 +18,15 @@ from zoogames.server.models import (
     DeviceTokenRow,
     GameRow,
     PushSubscriptionRow,
-    RatingRow,
     SeatRow,
     SessionRow,
     TurnEmailRow,
 )
 from zoogames.server.store.engine import StoreBase, _seat
 from zoogames.server.store.records import Conflict, DeviceToken, MyGame, Seat, _now, _utc
+
+DELETED = "~deleted~"
+"""Begins the name key of a deleted account's row, kept for its ratings alone."""
 
 
 class AccountsStore(StoreBase):
@@ -132,14 +134,15 @@ class AccountsStore(StoreBase):
             conn.execute(ended.where(SessionRow.sha256 != keep) if keep is not None else ended)
 
     def delete_account(self, account: int) -> list[str]:
-        """Delete an account; the ids of the games in play where it held a seat.
+        """Delete an account, keeping its games and ratings anonymous; the games in play.
 
-        Its seats stay, with the names they were shown under, as guests' seats (held by
-        their tokens alone), so that every game stays playable and replayable; its
-        ratings, sessions, device tokens, push subscriptions and "your turn" e-mail records
-        go with the row (the e-mail address is a column of it), and the name is free
-        again. Each is deleted here rather than left to the foreign keys' cascades, so
-        that the outcome does not hang on how a database enforces them.
+        Its seats stay as guests' seats (held by their tokens alone) without a name, so
+        that every game stays playable and replayable and names nobody. Its ratings stay,
+        under a row with no name, no password and no address: they counted in other
+        players' games, and leaderboards leave such rows out. Its sessions, device tokens,
+        push subscriptions and "your turn" e-mail records go (each deleted here rather
+        than left to the foreign keys' cascades, so the outcome does not hang on how a
+        database enforces them), and the name is free again.
         """
         with self.engine.begin() as conn:
             playing = conn.execute(
@@ -149,11 +152,26 @@ class AccountsStore(StoreBase):
                 .distinct()
             ).all()
             conn.execute(
-                update(SeatRow).where(SeatRow.account_id == account).values(account_id=None)
+                update(SeatRow)
+                .where(SeatRow.account_id == account)
+                .values(account_id=None, name=None)
             )
-            for row in (SessionRow, DeviceTokenRow, PushSubscriptionRow, TurnEmailRow, RatingRow):
+            for row in (SessionRow, DeviceTokenRow, PushSubscriptionRow, TurnEmailRow):
                 conn.execute(delete(row).where(row.account_id == account))
-            conn.execute(delete(AccountRow).where(AccountRow.id == account))
+            conn.execute(
+                update(AccountRow)
+                .where(AccountRow.id == account)
+                .values(
+                    name="",
+                    # a key no name can have (``accounts.NAME``): no sign-in, no profile
+                    name_key=f"{DELETED}{account}",
+                    password_hash="",
+                    email=None,
+                    email_pending=None,
+                    email_token_sha256=None,
+                    email_token_expires=None,
+                )
+            )
         return sorted(r.game_id for r in playing)
 
     def bind_seats(self, game_id: str, seats: list[int], account: int) -> int:

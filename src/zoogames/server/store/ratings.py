@@ -13,6 +13,7 @@ from typing import Any
 from sqlalchemy import case, func, select, update
 
 from zoogames.server.models import AccountRow, GameRow, RatingRow, SeatRow
+from zoogames.server.store.accounts import DELETED
 from zoogames.server.store.engine import StoreBase
 from zoogames.server.store.records import _now, _utc
 
@@ -175,7 +176,7 @@ class RatingsStore(StoreBase):
             rows = conn.execute(
                 select(AccountRow.name, RatingRow.mu, RatingRow.sigma, RatingRow.games)
                 .join(AccountRow, AccountRow.id == RatingRow.account_id)
-                .where(RatingRow.game == game)
+                .where(RatingRow.game == game, ~AccountRow.name_key.startswith(DELETED))
                 .order_by((RatingRow.mu - 3 * RatingRow.sigma).desc(), AccountRow.name)
                 .limit(limit)
             ).all()
