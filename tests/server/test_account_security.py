@@ -111,18 +111,22 @@ def test_n4_an_ipv6_client_is_counted_by_its_64() -> None:
 
 def test_n4_addresses_of_one_64_share_their_limits(limited: ServerProcess) -> None:
     net = new_net()
-    statuses = [  # at names nobody has: only the per-address limit counts
-        sign_in(limited, f"{net}::{i + 1:x}", new_name(), "a guess").status_code for i in range(4)
+    # At names nobody has: only the per-address limit (3 a minute) counts. The limit is a
+    # sliding-window counter, an estimate across two windows: slow answers (argon2 on a
+    # busy machine) may straddle a window and let a fourth through, never many more.
+    statuses = [
+        sign_in(limited, f"{net}::{i + 1:x}", new_name(), "a guess").status_code for i in range(6)
     ]
-    assert statuses == [401, 401, 401, 429]
+    assert statuses[:3] == [401, 401, 401] and 429 in statuses[3:5], statuses
     assert sign_in(limited, f"{new_net()}::1", new_name(), "a guess").status_code == 401
     # an IPv4-mapped address is its IPv4 one (an address no other test here uses: the
     # shared addresses of test_abuse.py's clients repeat after 500 in a long worker)
     v4 = f"192.0.2.{next(_v4s)}"
-    assert [
+    mapped = [
         sign_in(limited, a, new_name(), "a guess").status_code
-        for a in (v4, f"::ffff:{v4}", v4, f"::ffff:{v4}")
-    ] == [401, 401, 401, 429]
+        for a in (v4, f"::ffff:{v4}", v4, f"::ffff:{v4}", v4, f"::ffff:{v4}")
+    ]
+    assert mapped[:3] == [401, 401, 401] and 429 in mapped[3:5], mapped
 
 
 def test_n4_sockets_are_counted_by_the_64(limited: ServerProcess) -> None:
