@@ -3,7 +3,7 @@
 Starts ``zoogames serve`` (its default limits, a fresh SQLite file, 2 bot workers) for
 each measurement and prints one JSON line with, per measurement:
 
-- ``decks``: RSS growth after 4,000 games each with a deck of its own (issue 12, item 1);
+- ``decks``: RSS growth after 4,000 games each with a deck of its own;
 - ``headers``: RSS growth after four unterminated 100 MiB headers, and what each got;
 - ``idle``: seconds until 2,000 connections that send nothing (or a header a byte at a
   time) are all closed by the server;

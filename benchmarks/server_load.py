@@ -20,7 +20,7 @@ started (the server and this client share the machine with whatever else runs).
     python benchmarks/server_load.py --postgres --servers 2 [--bot-workers 1 --bot-seat random]
     python benchmarks/server_load.py --url http://host1:8000 --url http://host2:8000
 
-Several servers (issue 17): ``--servers N`` starts N processes on the one database
+Several servers: ``--servers N`` starts N processes on the one database
 (PostgreSQL: ``--db postgresql+psycopg://…``, or ``--postgres`` for a private one started
 for the run, as the tests do), ``--url`` (repeated) uses servers already running. Game
 ``g`` is created on server ``g mod N`` and its seat ``s`` connects to server ``(g + s) mod

@@ -1,6 +1,6 @@
 """Any text given to ``State.apply`` is an action or an ``IllegalAction``: never a crash.
 
-Issue 12, items 5 and 6: Unicode digits passed ``str.isdigit()`` and crashed ``int()``;
+Unicode digits passed ``str.isdigit()`` and crashed ``int()``;
 numbers read from the text were interned without bound. Hypothesis writes arbitrary
 text, and text shaped like each game's notation with odd numbers in it, for every game
 in a position mid-game (where every kind of action is possible).

@@ -1,4 +1,4 @@
-"""Issue 12, item 10: server games draw from 128 secret bits through BLAKE2b; every
+"""Server games draw from 128 secret bits through BLAKE2b; every
 SplitMix64 seed and record replays as before, and a record names its generator."""
 
 from __future__ import annotations

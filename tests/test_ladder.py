@@ -1,4 +1,4 @@
-"""Issue 18: the ladder's ratings (``benchmarks/ladder.py``) on made-up results.
+"""The ladder's ratings (``benchmarks/ladder.py``) on made-up results.
 
 A clear ladder is separated, a coin flip is not, a clean sweep of three games is not
 (the bootstrap cannot move it, the win-rate interval can), and the order of the games

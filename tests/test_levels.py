@@ -1,4 +1,4 @@
-"""Named levels (issue 18): beginner, casual, strong, expert, for every game."""
+"""Named levels: beginner, casual, strong, expert, for every game."""
 
 from __future__ import annotations
 

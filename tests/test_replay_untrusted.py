@@ -1,4 +1,4 @@
-"""Issue 12, item 11: ``zoogames replay`` of a record from someone else reads no file the
+"""Item 11: ``zoogames replay`` of a record from someone else reads no file the
 record names, echoes no string of another file, and fails in one line on any JSON."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Game reviews (issue 18): each decision searched, the loss of what was played."""
+"""Game reviews: each decision searched, the loss of what was played."""
 
 from __future__ import annotations
 

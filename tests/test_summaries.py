@@ -1,4 +1,4 @@
-"""docs/summaries/: a rules summary per registered game in English and Czech (issue 15).
+"""docs/summaries/: a rules summary per registered game in English and Czech.
 
 The client shows them in the table's "?" dialog (web/src/components/RulesSummary.tsx);
 these checks hold for the files themselves: every game has both, each cites only rule ids

@@ -1,4 +1,4 @@
-"""Hints (issue 18): the bots' suggestion for a seat's turn, from what the table sees."""
+"""Hints: the bots' suggestion for a seat's turn, from what the table sees."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The arena on Ray (issue 17): the same games, records and results as on processes.
+"""The arena on Ray: the same games, records and results as on processes.
 
 A local Ray with 2 CPUs is started by the test (``ray.init(num_cpus=2)``); the arena joins
 it (a Ray already started in the process is used as it is) and leaves it running.

@@ -1,4 +1,4 @@
-"""The client in Czech (issue 15): one game per title played with the browser set to Czech,
+"""The client in Czech: one game per title played with the browser set to Czech,
 and the language switcher, remembered across a reload.
 
 A browser context's ``locale`` is what the page's ``navigator.language`` says; with nothing

@@ -1,4 +1,4 @@
-"""Hints (issue 18): ask for one on your turn, see it in words and on the board, follow it."""
+"""Hints: ask for one on your turn, see it in words and on the board, follow it."""
 
 from __future__ import annotations
 

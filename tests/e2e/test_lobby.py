@@ -1,4 +1,4 @@
-"""Playing with people (issue 16) in two browsers: one signed in, one a guest. They find
+"""Playing with people in two browsers: one signed in, one a guest. They find
 each other through the lobby, chat, and play a turn-based game with a reload between
 turns while the tab's title marks whose turn it is. The new pages pass axe."""
 

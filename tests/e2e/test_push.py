@@ -1,4 +1,4 @@
-"""The "your turn" service worker (issue 16) registers in Chromium under the server's CSP.
+"""The "your turn" service worker registers in Chromium under the server's CSP.
 
 A push itself needs the browser's push service (Google's, for Chromium), which a test
 cannot reach; ``tests/server/test_push.py`` checks the server's pushes against a local

@@ -1,4 +1,4 @@
-"""Game reviews (issue 18): ask for a finished game's review from the score sheet, watch its
+"""Game reviews: ask for a finished game's review from the score sheet, watch its
 progress, read the chart and the turning points, and step to one in the replay."""
 
 from __future__ import annotations

@@ -37,7 +37,7 @@ UPDATE = os.environ.get("UPDATE_SCREENSHOTS") == "1"
 @dataclass(frozen=True)
 class Shot:
     """A page to photograph: a stored game, seen by seat 0 on a screen of ``viewport``, in
-    a browser whose language is ``locale`` (the client's language: issue 15)."""
+    a browser whose language is ``locale`` (the client's language)."""
 
     name: str
     game: str

@@ -1,4 +1,4 @@
-"""The table's "?" opens the game's rules summary (docs/summaries/) in a dialog (issue 15)."""
+"""The table's "?" opens the game's rules summary (docs/summaries/) in a dialog."""
 
 from __future__ import annotations
 

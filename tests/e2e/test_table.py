@@ -1,4 +1,4 @@
-"""The table as a person meets it (issue 14): keyboard play, the links box, a missing game,
+"""The table as a person meets it: keyboard play, the links box, a missing game,
 names, the tab's title, the pictures and their fallback, the About page."""
 
 from __future__ import annotations

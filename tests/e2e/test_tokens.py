@@ -89,7 +89,7 @@ def you(page: Page) -> str:
 def test_a_browser_keeps_every_seat_it_holds_and_switches_between_them(
     page: Page, server: Server
 ) -> None:
-    """Issue 14, bug 1: another seat's link, or a broken one, never loses a seat."""
+    """Another seat's link, or a broken one, never loses a seat."""
     create_game(page, server, "zooloretto", ["me", "me", "greedy"])
     page.wait_for_selector('main.play[data-you="0"]')
     assert page.locator('[data-action="switch-seat"]').count() == 2
@@ -115,7 +115,7 @@ def test_a_browser_keeps_every_seat_it_holds_and_switches_between_them(
 def test_an_invited_player_joins_before_moving_with_the_servers_name_limit(
     page: Page, server: Server
 ) -> None:
-    """Issue 14, bug 7: the join form takes what the server takes; no move before joining."""
+    """The join form takes what the server takes; no move before joining."""
     from zoogames.server.service import NAME_LENGTH
 
     game_id = create_game(page, server, "aquaretto", ["invite", "me"])
@@ -139,7 +139,7 @@ def test_an_invited_player_joins_before_moving_with_the_servers_name_limit(
 
 
 def test_the_creator_hands_a_seat_nobody_joined_to_a_bot(page: Page, server: Server) -> None:
-    """Issue 14, bug 7: a guest who never comes does not stop the game."""
+    """A guest who never comes does not stop the game."""
     game_id = create_game(page, server, "zooloretto", ["me", "invite"])
     player = ClickingPlayer(page, seed=5)
     page.locator('[data-action="seat-to-bot"][data-seat="1"]').click()

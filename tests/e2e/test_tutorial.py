@@ -1,4 +1,4 @@
-"""Learn to play (issue 18): start each game's tutorial from the home page, follow its first
+"""Learn to play: start each game's tutorial from the home page, follow its first
 three lessons by clicking what they say, in English and in Czech; leave one; audit the panel.
 """
 

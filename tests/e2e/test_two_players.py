@@ -32,7 +32,7 @@ def test_two_browsers_play_each_other_through_an_invitation(
         page.wait_for_selector('[data-seat-panel="1"] header >> text=Bea')
         guest.wait_for_selector('main.play[data-you="1"]')
         # The invitation was exchanged for the guest's own token: the creator's copy of it
-        # no longer plays the seat (issue 12, item 7).
+        # no longer plays the seat.
         spent = page.context.new_page()
         spent.goto(link)
         spent.wait_for_selector("[data-seat-notice]")

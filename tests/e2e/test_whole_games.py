@@ -22,7 +22,7 @@ GAMES = [  # the game, its seats, the browser's language
     ("aquaretto-zooloretto", ["greedy", "me"], "en"),
     ("aquarium-designer", ["me"], "cs"),
 ]
-"""Three whole games with the browser set to Czech (issue 15), the longest in English."""
+"""Three whole games with the browser set to Czech, the longest in English."""
 
 CATALOGUES = ROOT / "web" / "src" / "i18n"
 
@@ -130,7 +130,7 @@ def landed(page: Page) -> None:
 
 
 def area_points_beside_animals(page: Page) -> int:
-    """Asserts that no area's points are drawn over an animal (issue 14, bug 5); the number
+    """Asserts that no area's points are drawn over an animal; the number
     of area-points badges checked."""
     landed(page)
     boxes = page.evaluate(

@@ -1,4 +1,4 @@
-"""Issue 12: what one anonymous client could do to the server, each against a real server.
+"""What one anonymous client could do to the server, each against a real server.
 
 Each test reproduces an item of the issue (its number in the test's name) on loopback and
 checks the server now refuses it, with a status and a sentence, or survives it. The

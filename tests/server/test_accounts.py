@@ -1,4 +1,4 @@
-"""Issue 16, accounts: sign-up, sign-in, sessions, seats that follow an account.
+"""Accounts: sign-up, sign-in, sessions, seats that follow an account.
 
 Each test runs against a real server on SQLite and on PostgreSQL (``conftest.py``).
 """

@@ -24,7 +24,7 @@ def test_catalog_lists_every_game_with_its_options_and_the_bots(api: Api) -> Non
     assert [g["label"] for g in removed["groups"]] == ["Aquaretto", "Zooloretto"]
     specs = [b["spec"] for b in catalog["bots"]]
     assert "greedy" in specs and "mcts:seconds=2" in specs
-    # issue 18: the named levels first, marked as such
+    # the named levels first, marked as such
     assert specs[:4] == ["beginner", "casual", "strong", "expert"]
     assert [b["named"] for b in catalog["bots"]] == [True] * 4 + [False] * (len(specs) - 4)
     assert {b["level"] for b in catalog["bots"][:4]} == {f"level.{s}" for s in specs[:4]}
@@ -296,7 +296,6 @@ def test_the_openapi_schema_documents_every_route(api: Api) -> None:
         "/api/games/{game_id}/undo",
         "/api/games/{game_id}/replay/{number}",
         "/api/games/{game_id}/record",
-        # issue 16
         "/api/signup",
         "/api/signin",
         "/api/signout",

@@ -1,4 +1,4 @@
-"""Issue 16: the bots' fixed public ratings follow from the measured results (ratings.py)."""
+"""The bots' fixed public ratings follow from the measured results (ratings.py)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 16, clocks: a seat out of time has its action played by the fallback bot.
+"""Clocks: a seat out of time has its action played by the fallback bot.
 
 Each test runs against a real server on SQLite and on PostgreSQL; the clock also across a
 server killed with SIGKILL and started again after the deadline.

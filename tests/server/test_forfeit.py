@@ -1,4 +1,4 @@
-"""Issue 16, forfeits: a seat out of time, or a player leaving, ends the game if the
+"""Forfeits: a seat out of time, or a player leaving, ends the game if the
 creator chose so (``on_timeout`` / ``on_leave``: ``forfeit``).
 
 Each test runs against a real server on SQLite and on PostgreSQL; the timeout also across

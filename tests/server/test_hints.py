@@ -1,4 +1,4 @@
-"""Issue 18, hints: who may ask, when, and what the answer is.
+"""Hints: who may ask, when, and what the answer is.
 
 Each test runs against a real server on SQLite and on PostgreSQL.
 """

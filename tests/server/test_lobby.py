@@ -1,4 +1,4 @@
-"""Issue 16, the lobby: listed tables, open seats taken in one click, starting with bots.
+"""The lobby: listed tables, open seats taken in one click, starting with bots.
 
 Each test runs against a real server on SQLite and on PostgreSQL (``conftest.py``); the
 race for the last seat also across two servers on one database, where only the

@@ -1,4 +1,4 @@
-"""The deployment example of docs/deploy.md: nginx in front of two servers (issue 17).
+"""The deployment example of docs/deploy.md: nginx in front of two servers.
 
 Debian's nginx runs ``deploy/nginx.conf`` itself, its ports changed to free ones and its
 open sockets per address lowered to :data:`SOCKETS`, in front of two ``zoogames serve``

@@ -1,4 +1,4 @@
-"""Issue 16, notifications while the page is closed: Web Push and e-mail.
+"""Notifications while the page is closed: Web Push and e-mail.
 
 A real server (on SQLite and on PostgreSQL) pushes to a local HTTP server standing in for
 the browsers' push service, which the test decrypts with the subscription's private key

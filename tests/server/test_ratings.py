@@ -1,4 +1,4 @@
-"""Issue 16, ratings: rated games, profiles and leaderboards.
+"""Ratings: rated games, profiles and leaderboards.
 
 Each test runs against a real server on SQLite and on PostgreSQL (``conftest.py``).
 """

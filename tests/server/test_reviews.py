@@ -1,4 +1,4 @@
-"""Issue 18, reviews on the server: asked for after the end, computed once, kept, resumed.
+"""Reviews on the server: asked for after the end, computed once, kept, resumed.
 
 Each test of the ``api`` fixture runs against a real server on SQLite and on PostgreSQL.
 """

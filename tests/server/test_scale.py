@@ -1,4 +1,4 @@
-"""Several server processes and bot workers on one PostgreSQL database (issue 17).
+"""Several server processes and bot workers on one PostgreSQL database.
 
 Real ``zoogames serve`` and ``zoogames bots`` processes on loopback and a private
 PostgreSQL: a game whose seats are connected to different processes sees every change on

@@ -1,4 +1,4 @@
-"""Issue 16, at the table: chat and mutes, leaving, rematch.
+"""At the table: chat and mutes, leaving, rematch.
 
 Each test runs against a real server on SQLite and on PostgreSQL (``conftest.py``).
 """

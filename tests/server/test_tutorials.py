@@ -1,4 +1,4 @@
-"""Issue 18, "Learn to play": a tutorial table is the project's fixed deal against a bot.
+"""The "Learn to play" table: a tutorial table is the project's fixed deal against a bot.
 
 Each test runs against a real server on SQLite and on PostgreSQL.
 """

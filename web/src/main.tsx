@@ -1,5 +1,5 @@
 // The client's entry: `/` is the new-game form, `/play/{id}` a game, `/about` the credits;
-// issue 16's `/lobby`, `/games` (my games), `/account`, `/players/{name}`, `/leaderboard/{game}`.
+// `/lobby`, `/games` (my games), `/account`, `/players/{name}`, `/leaderboard/{game}`.
 import "@fontsource/atkinson-hyperlegible/400.css";
 import "@fontsource/atkinson-hyperlegible/700.css";
 import { render } from "preact";

@@ -1,4 +1,4 @@
-"""Named levels: ``beginner``, ``casual``, ``strong``, ``expert`` (issue 18).
+"""Named levels: ``beginner``, ``casual``, ``strong``, ``expert``.
 
 Each is a spec of the registry, for every game (``docs/bots.md``, Levels):
 

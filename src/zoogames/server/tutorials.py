@@ -1,4 +1,4 @@
-"""Learn to play (issue 18): the table and the fixed deal of each game's tutorial.
+"""Learn to play: the table and the fixed deal of each game's tutorial.
 
 A tutorial is a 2-player game: the learner in seat 0, who starts, against the ``greedy``
 bot, the weakest bot that plays sensibly (``random`` teaches nothing). Its first draws are

@@ -1,4 +1,4 @@
-// Who is signed in (issue 16), for every page: unknown until `GET /api/me` answers, then a
+// Who is signed in, for every page: unknown until `GET /api/me` answers, then a
 // name or null (a guest). Signing in or up claims the seats this browser holds as a guest
 // (`POST /api/me/claim`), so they follow the account to any device.
 import { useEffect, useState } from "preact/hooks";

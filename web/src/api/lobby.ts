@@ -1,4 +1,4 @@
-// The HTTP calls of issue 16 (docs/api.md): accounts, the lobby, my games, chat, leaving,
+// The HTTP calls (docs/api.md): accounts, the lobby, my games, chat, leaving,
 // rematch, profiles and leaderboards. The session is an HttpOnly cookie the browser sends
 // by itself (same origin); a seat's token goes in the Authorization header as elsewhere.
 import { call, type Created, type Joined } from "./http";

@@ -156,7 +156,7 @@ export interface Review {
   turning_points?: number[];
 }
 
-/** What a timeout or a leaving player does (issue 16): the fallback bot plays, or the seat forfeits. */
+/** What a timeout or a leaving player does: the fallback bot plays, or the seat forfeits. */
 export type OnChoice = "bot" | "forfeit";
 
 /** A group of names a `subset` option picks from: `count[players]` of them. */

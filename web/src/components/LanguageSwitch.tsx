@@ -1,4 +1,4 @@
-// The language switcher on every page (issue 15): "EN | CS" as two toggle buttons, the one
+// The language switcher on every page: "EN | CS" as two toggle buttons, the one
 // in use pressed. The choice is remembered (i18n/index.ts: localStorage `zoogames.lang`) and
 // `<html lang>` follows it; every component re-renders in the new language.
 import { LANGUAGES, type Language, setLanguage } from "../i18n";

@@ -1,4 +1,4 @@
-// The seats this browser holds in a game, and switching between them (issue 14, bug 1):
+// The seats this browser holds in a game, and switching between them:
 // a player with two seats (two "me" seats, a link from another device) sees every one and
 // picks the one the page plays. Shown only when there is a choice or something to say.
 import { useEffect, useState } from "preact/hooks";

@@ -1,4 +1,4 @@
-// The links between the pages of issue 16 (home, lobby, my games, the leaderboards) and who
+// The links between the pages (home, lobby, my games, the leaderboards) and who
 // is signed in: the account's name (its profile, and its account page) or "sign in".
 import { useAccount } from "../account/account";
 import { useT } from "../i18n/hooks";

@@ -1,4 +1,4 @@
-// The table's parts of issue 16, beside the board: the clock's countdown, a waiting table's
+// The table's parts, beside the board: the clock's countdown, a waiting table's
 // missing seats (and the host's "start now with bots"), the chat, leaving the table and the
 // rematch at the end.
 import { useEffect, useRef, useState } from "preact/hooks";

@@ -1,4 +1,4 @@
-// The ui catalogues are complete (issue 15): every key the client uses is in both languages,
+// The ui catalogues are complete: every key the client uses is in both languages,
 // every key in either is used, both hold the same keys, plural entries have every form their
 // language needs, and a template names the same values in both. The keys used are read from
 // the source: every `t("…")` call with a literal key (a key built at run time could not be

@@ -1,4 +1,4 @@
-// The client's languages (issue 15, /docs/web.md "Languages"): i18next with two namespaces,
+// The client's languages (/docs/web.md "Languages"): i18next with two namespaces,
 // `ui` (the client's own words, ui.<lang>.json) and `game` (the engine's and server's words,
 // game.<lang>.json, generated from the gettext catalogues by scripts/gen_i18n.py). Keys are
 // flat ids ("play.your-turn", "species.dolphin"), never English sentences.

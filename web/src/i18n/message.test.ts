@@ -1,4 +1,4 @@
-// renderMessage (issue 15's contract): the contract's example in both languages, seats by
+// renderMessage (contract): the contract's example in both languages, seats by
 // name, nested messages in their case, plural forms by `count`.
 import { beforeAll, describe, expect, it } from "vitest";
 import { i18n } from ".";

@@ -1,4 +1,4 @@
-// A message from the engine or the server (issue 15's contract): an id in the `game`
+// A message from the engine or the server (contract): an id in the `game`
 // catalogue and its params, rendered in the reader's language. Seats are named by the
 // reader's client, nested messages in the case the template asks (`{{tile, acc}}`), and a
 // `count` param picks the plural form.

@@ -1,5 +1,5 @@
 // The server's refusals in the reader's words. A refusal that carries a message beside its
-// `detail` sentence (issue 15: `"message": {"id": "error.…", "params": …}`) is rendered from
+// `detail` sentence (`"message": {"id": "error.…", "params": …}`) is rendered from
 // the game catalogue; one without (an older server, or an error no player meets) shows the
 // sentence as it is.
 import { t } from ".";

@@ -1,4 +1,4 @@
-// "Notify me when it is my turn" for a signed-in player (issue 16): a push toggle for this
+// "Notify me when it is my turn" for a signed-in player: a push toggle for this
 // browser and an optional e-mail address (turn-based games only). Both are off until the
 // player turns them on; the server sends nothing otherwise (docs/server.md, Notifications).
 // An address gets a link to confirm it first, which opens the account page with

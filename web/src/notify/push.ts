@@ -1,4 +1,4 @@
-// Web Push and e-mail for "your turn" (issue 16; docs/api.md, Notifications). Everything
+// Web Push and e-mail for "your turn" (docs/api.md, Notifications). Everything
 // is off until the signed-in player turns it on: `enablePush` asks the browser's
 // permission, registers the service worker (/sw.js, web/public/sw.js), subscribes with the
 // server's VAPID public key and hands the subscription to the server; `disablePush` undoes

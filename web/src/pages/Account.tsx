@@ -1,4 +1,4 @@
-// The account page (route `/account`, issue 16): sign up or sign in with a name and a
+// The account page (route `/account`): sign up or sign in with a name and a
 // password; signed in, sign out here or everywhere. Accounts are optional: every game
 // works without one. Signing in hands this browser's guest seats to the account. A link
 // e-mailed to confirm an address opens this page (`/account#email=SECRET`).

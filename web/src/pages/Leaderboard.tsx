@@ -1,4 +1,4 @@
-// A game's leaderboard (route `/leaderboard/{game}`, issue 16): the best 100 players by
+// A game's leaderboard (route `/leaderboard/{game}`): the best 100 players by
 // their rating's ordinal (mu − 3σ), and the bots' fixed ratings to measure against.
 import { useEffect, useState } from "preact/hooks";
 import { api } from "../api/http";

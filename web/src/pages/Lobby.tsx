@@ -1,4 +1,4 @@
-// The lobby (route `/lobby`, issue 16): the listed tables with open seats, each taken with
+// The lobby (route `/lobby`): the listed tables with open seats, each taken with
 // one click (a guest names themselves first), and the listed games in play, to watch. The
 // list is fetched again every 10 s while the page is open.
 import type { ComponentChildren } from "preact";

@@ -1,4 +1,4 @@
-// "My games" (route `/games`, issue 16): every game you hold a seat in, the account's
+// "My games" (route `/games`): every game you hold a seat in, the account's
 // (`GET /api/me/games`) and this browser's (its stored tokens), your turn first. A game
 // the account holds but this browser does not (started on another device) gets this
 // device's tokens (`POST /api/me/games/{id}/tokens`) when opened.

@@ -16,7 +16,7 @@ import { startTutorial } from "../tutorial/lessons";
 
 type SeatChoice = string; // "me", "invite", "open" (anyone may take it) or a bot spec
 
-/** The paces a table may choose (issue 16): what the lobby announces and the clock enforces. */
+/** The paces a table may choose: what the lobby announces and the clock enforces. */
 const PACES = {
   untimed: { pace: "live", clock: undefined },
   live: { pace: "live", clock: 120 },

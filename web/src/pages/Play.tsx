@@ -62,7 +62,7 @@ function useTitle(snapshot: Snapshot | null, game: string, names: string[], mark
         : to === null
           ? game
           : t("title.other", { name: names[to], game });
-  // The mark the player may turn on (issue 16): it stands out among many tabs.
+  // The mark the player may turn on: it stands out among many tabs.
   const yours = !!snapshot && snapshot.status === "playing" && to !== null && to === snapshot.you && !(snapshot.open_seats ?? []).length;
   const shown = markedTitle(title, t("title.mark"), yours, mark);
   useEffect(() => {

@@ -1,4 +1,4 @@
-// A player's profile (route `/players/{name}`, issue 16): games played and won per game,
+// A player's profile (route `/players/{name}`): games played and won per game,
 // the rating per game, the player's games a page at a time with links to their replays.
 import { useEffect, useState } from "preact/hooks";
 import { type Profile as ProfileData, lobbyApi } from "../api/lobby";

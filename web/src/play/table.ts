@@ -1,4 +1,4 @@
-// The table's logic of issue 16, kept apart from the components for its tests: the clock's
+// The table's logic, kept apart from the components for its tests: the clock's
 // countdown, the order of "my games", the tab title's mark when the turn comes.
 
 /** Whole seconds left until `deadline` (ISO 8601) at `now` (ms); never below 0. */

@@ -1,4 +1,4 @@
-// The rules summaries (docs/summaries/<game>.<lang>.md, issue 15), rendered for the "?"
+// The rules summaries (docs/summaries/<game>.<lang>.md), rendered for the "?"
 // dialog. The Markdown files stay the single copy: Vite imports them as text from docs/
 // (vite.config.ts allows that folder to the dev server) and marked renders them here.
 // The table loads this module only when the dialog first opens, so marked and the texts

@@ -1,4 +1,4 @@
-// The lesson panel of a "Learn to play" game (issue 18), right above the board: the lesson
+// The lesson panel of a "Learn to play" game, right above the board: the lesson
 // the position calls for, with "Got it" (or "Skip"), and "Leave the tutorial", after which
 // the game goes on as a normal game without the panel.
 import { useEffect, useState } from "preact/hooks";

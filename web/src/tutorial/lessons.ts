@@ -1,4 +1,4 @@
-// "Learn to play" (issue 18): each game's lessons, in the order the rules come up in the
+// "Learn to play": each game's lessons, in the order the rules come up in the
 // tutorial's fixed deal (server/tutorials.py). A lesson is shown when its trigger first
 // holds on the learner's snapshot and log; one that asks for an action ("do this") ends
 // when the learner plays such an action, the others when the learner says "Got it".

@@ -4,7 +4,7 @@ Revision ID: 0003
 Revises: 0002
 Create Date: 2026-11-24
 
-Optional accounts (issue 16): a name unique whatever its case and an argon2id hash;
+Optional accounts: a name unique whatever its case and an argon2id hash;
 sessions stored as the SHA-256 of their cookie; device tokens, further tokens for an
 account's seat on another device. Every existing seat stays a guest's seat
 (``seats.account_id`` NULL) and keeps working by its token.
