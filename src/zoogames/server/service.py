@@ -640,7 +640,7 @@ class Service:
             invite = table.seats[invited].invite_sha256
             assert invite is not None
             try:
-                await self.db(
+                joined = await self.db(
                     self.store.accept,
                     table.id,
                     invited,
@@ -656,6 +656,7 @@ class Service:
                     "this invitation was used already; reload the game",
                     msg("error.invitation_used"),
                 ) from None
+            table.events.append(joined)
             table.seats[invited] = replace(
                 table.seats[invited],
                 name=tidy,
@@ -926,14 +927,20 @@ class Service:
     # ----- at the table ----------------------------------------------------------------
 
     def _chat_message(
-        self, table: Table, msg_id: int, seat: int, text: str, at: datetime
+        self,
+        table: Table,
+        msg_id: int,
+        seat: int,
+        text: str,
+        at: datetime,
+        name: str | None = None,
     ) -> dict[str, JSON]:
         """A chat message as sent: its text is JSON text, never markup."""
         return {
             "type": "chat",
             "id": msg_id,
             "seat": seat,
-            "name": table.seats[seat].name,
+            "name": table.chat_name(seat, name, at),
             "text": text,
             "at": at.isoformat(),
         }
@@ -948,10 +955,11 @@ class Service:
             raise ApiError(422, f"a chat message is 1 to {CHAT_LENGTH} characters")
         if not tidy.isprintable():
             raise ApiError(422, "a chat message may hold printable characters only")
-        msg_id, at = await self.db(self.store.add_chat, table.id, seat, tidy)
-        message = self._chat_message(table, msg_id, seat, tidy, at)
+        said_by = table.seats[seat].name
+        msg_id, at = await self.db(self.store.add_chat, table.id, seat, tidy, said_by)
+        message = self._chat_message(table, msg_id, seat, tidy, at, said_by)
         self._send_chat(table, message)
-        self._tell(table, "chat", i=msg_id, s=seat, x=tidy, at=at.isoformat())
+        self._tell(table, "chat", i=msg_id, s=seat, x=tidy, at=at.isoformat(), n=said_by)
         return message
 
     def _send_chat(self, table: Table, message: dict[str, JSON]) -> None:
@@ -968,7 +976,9 @@ class Service:
         muted = {m for s, m in table.setup.mutes if s == seat}
         rows = await self.db(self.store.chat, table.id, CHAT_KEPT)
         messages: list[JSON] = [
-            self._chat_message(table, i, s, text, at) for i, s, text, at in rows if s not in muted
+            self._chat_message(table, r.id, r.seat, r.text, r.at, r.name)
+            for r in rows
+            if r.seat not in muted
         ]
         return {"messages": messages, "muted": sorted(muted)}
 
@@ -1005,10 +1015,13 @@ class Service:
             bot = table.setup.leave_bot or ("greedy" if table.setup.rated else catalog.BOTS[0][0])
             label = catalog.bot_label(bot)
             try:
-                await self.db(self.store.leave, table.id, seat, target.token_sha256, bot, label)
+                left = await self.db(
+                    self.store.leave, table.id, seat, target.token_sha256, bot, label
+                )
             except Conflict:
                 await self._reload(table)
                 raise ApiError(409, "this seat changed meanwhile; reload the game") from None
+            table.events.append(left)
             # (the account stays: a rated game's result still counts for the leaver)
             table.seats[seat] = replace(
                 target, kind="bot", bot=bot, name=label, token_sha256=None, left=True
@@ -1082,6 +1095,10 @@ class Service:
                 await self._reload(table)
                 raise ApiError(409, "a rematch was made meanwhile; reload the game") from None
             table.setup = replace(table.setup, rematch=new.id)
+            with contextlib.suppress(ApiError):  # (the rematch stands without its line)
+                table.events.append(
+                    await self.db(self.store.add_event, table.id, "rematch", None, None, new.id)
+                )
             self._seats_changed(table)
             return {
                 "id": new.id,
@@ -1221,12 +1238,13 @@ class Service:
             fresh = tokens.new_token()
             mine = account.id if account is not None else None
             try:
-                await self.db(
+                joined = await self.db(
                     self.store.take_open_seat, table.id, seat, tokens.digest(fresh), tidy, mine
                 )
             except Conflict:
                 await self._reload(table)
                 raise ApiError(409, "this seat is taken; choose another") from None
+            table.events.append(joined)
             table.seats[seat] = replace(
                 table.seats[seat],
                 name=tidy,
@@ -1473,7 +1491,15 @@ class Service:
         elif kind == "chat" and game_id in self.hub.games:
             seat = int(notice["s"])
             at = datetime.fromisoformat(str(notice["at"]))
-            message = self._chat_message(table, int(notice["i"]), seat, str(notice["x"]), at)
+            name = notice.get("n")
+            message = self._chat_message(
+                table,
+                int(notice["i"]),
+                seat,
+                str(notice["x"]),
+                at,
+                name if isinstance(name, str) else None,
+            )
             self._send_chat(table, message)
 
     @contextlib.asynccontextmanager
@@ -1853,6 +1879,10 @@ class Service:
                     log.error("game %s: the forfeit was refused: %s", table.id, e.detail)
             return
         spec = table.setup.leave_bot or catalog.BOTS[0][0]
+        with contextlib.suppress(ApiError):  # (the stand-in move is played without its line)
+            table.events.append(
+                await self.db(self.store.add_event, table.id, "timed_out", seat, spec)
+            )
         if self.external_bots:  # a bot worker plays the stand-in move
             table.timeouts += 1
             log.info("game %s: seat %d ran out of time", table.id, seat)
@@ -1886,6 +1916,8 @@ class Service:
         """
         result = forfeit_result(table.state, seat)
         await self._guarded(table, self.store.forfeit, table.id, seat, table.revision, result)
+        with contextlib.suppress(ApiError):  # (the event is written; shown from the next load)
+            table.events = list(await self.db(self.store.events, table.id))
         table.setup = replace(table.setup, forfeited=seat)
         table.revision += 1
         self._tell(table, "game")

@@ -21,7 +21,14 @@ from zoogames.core.rng import generator_of
 from zoogames.i18n import english
 from zoogames.server import tokens
 from zoogames.server.errors import ApiError
-from zoogames.server.store.records import DeviceToken, GameData, Position, Seat, Setup
+from zoogames.server.store.records import (
+    DeviceToken,
+    GameData,
+    Position,
+    Seat,
+    Setup,
+    TableEvent,
+)
 
 MAX_TIMEOUTS = 3
 """Clock timeouts in a row after which a game's clock stops: its players are gone, and a
@@ -217,6 +224,9 @@ class Table:
         self.device_tokens: dict[str, DeviceToken] = {}
         """Further tokens of account-bound seats (``GET /api/me/games/{id}/tokens``), by
         their SHA-256."""
+        self.events: list[TableEvent] = []
+        """What happened to the seats, oldest first (``store.TableEvent``): the log's and
+        the chat's system lines, and who held a seat when each move was made."""
 
     @classmethod
     def rebuild(cls, data: GameData) -> Table:
@@ -235,6 +245,7 @@ class Table:
         table.played_at = list(data.played_at)
         table.seats_filled_at = data.seats_filled_at or data.created_at
         table.timeouts = data.timeouts
+        table.events = list(data.events)
         return table
 
     # ----- reading ---------------------------------------------------------------------
@@ -390,7 +401,8 @@ class Table:
             "you": seat,
             "view": self.state.view(seat),
             "log_from": log_from,
-            "log": [e.to_json() for e in self.log[log_from:]],
+            "log": [self.entry_json(e) for e in self.log[log_from:]],
+            "events": [e.to_json() for e in self.events],
             "can_undo": self.can_undo(seat),
             "thinking": self.thinking,
             "result": self.result(),
@@ -403,6 +415,43 @@ class Table:
             "deadline": deadline.isoformat() if (deadline := self.deadline()) else None,
             "hints": self.setup.hints,
         }
+
+    def held_by(self, seat: int, number: int) -> tuple[bool, str | None]:
+        """Whether ``seat`` was someone else's when action ``number`` was made, and who.
+
+        A seat whose player left is played by a bot from then on; the moves before stay
+        the player's (the name the event ``left`` kept). ``(False, None)``: the seat's
+        holder then is its holder now.
+        """
+        for event in self.events:
+            if event.kind == "left" and event.seat == seat and event.number > number:
+                return True, event.name
+        return False, None
+
+    def entry_json(self, entry: Entry) -> dict[str, JSON]:
+        """A log entry as sent: ``Entry.to_json``, and who made it where it matters.
+
+        ``by`` is the name of the player who made it, where the seat has changed hands
+        since (``None``: an unnamed seat).
+        """
+        data = entry.to_json()
+        other, name = self.held_by(entry.seat, entry.number)
+        if other:
+            data["by"] = name
+        return data
+
+    def chat_name(self, seat: int, stored: str | None, at: datetime) -> str | None:
+        """Who said a chat line by ``seat`` at ``at``.
+
+        The name kept with it, else (a line from before names were kept) the name of
+        the seat's holder at ``at``.
+        """
+        if stored is not None:
+            return stored
+        for event in self.events:
+            if event.kind == "left" and event.seat == seat and event.at > at:
+                return event.name
+        return self.seats[seat].name
 
     def position(self) -> Position:
         """What the database caches of the current position."""
@@ -475,5 +524,5 @@ class Table:
         return {
             "number": number,
             "view": self.replayed(number).view(None),
-            "log": [e.to_json() for e in self.log[:number]],
+            "log": [self.entry_json(e) for e in self.log[:number]],
         }

@@ -64,6 +64,25 @@ export interface LogEntry {
   action: string;
   /** The round it was played in; null in a game without rounds. */
   round: number | null;
+  /** Present where the seat has changed hands since: the name of the player who made it
+   * (null: an unnamed seat). */
+  by?: string | null;
+}
+
+/** Something that happened to a seat: a system line of the log and the chat. */
+export interface TableEvent {
+  kind: "joined" | "left" | "timed_out" | "forfeited" | "rematch";
+  /** How many actions had been played: the log shows it after the action before. */
+  number: number;
+  seat: number | null;
+  /** The seat's player at that moment; null: an unnamed seat. */
+  name: string | null;
+  /** The bot that plays the seat from then on (left) or played the move (timed_out). */
+  bot: string | null;
+  /** The other game (a rematch). */
+  game: string | null;
+  /** When (ISO 8601, UTC). */
+  at: string;
 }
 
 export interface GameResult {
@@ -84,6 +103,8 @@ export interface Snapshot {
   view: GameView;
   log_from: number;
   log: LogEntry[];
+  /** What happened to the seats, oldest first (absent from an older server). */
+  events?: TableEvent[];
   can_undo: boolean;
   thinking: number | null;
   result: GameResult | null;

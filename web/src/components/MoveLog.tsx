@@ -1,17 +1,22 @@
 // The move log in plain words: "<seat name> <phrase>", newest last, a heading for each
-// round. Other seats named in a phrase ({n}) get their current names. Hovering, focusing
+// round, and a line of its own for what happened to a seat ("Bob left the table; …"). A move
+// is credited to whoever held the seat when it was made (`entryBy`); other seats named in a
+// phrase ({n}) get their current names. Hovering, focusing
 // or tapping an entry marks what it changed on the board (`onShow`); a tap also brings
 // the mark into view when it is out of sight (on a phone the log lies below the board).
 import { useEffect, useRef } from "preact/hooks";
-import type { LogEntry } from "../api/types";
+import type { LogEntry, TableEvent } from "../api/types";
 import { t } from "../i18n";
 import { still } from "../play/Flights";
 import { renderMessage } from "../i18n/message";
-import { fillNames, seatName } from "../text/words";
+import { entryBy, eventText, eventsAfter } from "../text/events";
+import { fillNames } from "../text/words";
 
 interface Props {
   log: LogEntry[];
   names: string[];
+  /** What happened to the seats (system lines, placed by their `number`). */
+  events?: TableEvent[];
   /** The entry shown on the board (hovered or tapped), or null. */
   onShow?: (entry: LogEntry | null) => void;
   /** The entry to mark as the current one (a replay's position), if any. */
@@ -26,7 +31,7 @@ export function entryPhrase(entry: LogEntry, names: string[]): string {
 
 /** "<seat name> <phrase>", for the page's live announcement. */
 export function entryText(entry: LogEntry, names: string[]): string {
-  return `${names[entry.seat] ?? seatName(entry.seat)} ${entryPhrase(entry, names)}`;
+  return `${entryBy(entry, names)} ${entryPhrase(entry, names)}`;
 }
 
 /** Once the board has drawn the tapped entry's mark, scroll it to the middle of the screen
@@ -43,7 +48,7 @@ function revealMark(): void {
   });
 }
 
-export function MoveLog({ log, names, onShow, current = null }: Props) {
+export function MoveLog({ log, names, events = [], onShow, current = null }: Props) {
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => {
     const el = list.current;
@@ -59,6 +64,13 @@ export function MoveLog({ log, names, onShow, current = null }: Props) {
     } else el.scrollTop = 0; // a replay at its start, before the first entry
   }, [log.length, current]);
   const items = [];
+  const systemLines = (after: number) =>
+    eventsAfter(events, after).map((ev, i) => (
+      <li key={`event-${after}-${i}`} class="log-event" data-event={ev.kind}>
+        {eventText(ev)}
+      </li>
+    ));
+  items.push(...systemLines(-1));
   let round: number | null | undefined = undefined;
   for (const e of log) {
     if (e.round !== round && e.round !== null && e.round !== undefined) {
@@ -90,9 +102,10 @@ export function MoveLog({ log, names, onShow, current = null }: Props) {
             : undefined
         }
       >
-        <strong>{names[e.seat] ?? seatName(e.seat)}</strong> {entryPhrase(e, names)}
+        <strong>{entryBy(e, names)}</strong> {entryPhrase(e, names)}
       </li>,
     );
+    items.push(...systemLines(e.number));
   }
   return (
     <section class="move-log" aria-label={t("log.label")}>

@@ -274,7 +274,13 @@ export function Play({ id }: { id: string }) {
           <div class="links-box">
             <InviteLinks id={id} invites={invites} names={names} seats={snapshot.seats} />
           </div>
-          <MoveLog log={log} names={names} current={replayAt === null ? null : replayAt - 1} onShow={replayAt === null ? setSpotlight : undefined} />
+          <MoveLog
+            log={log}
+            names={names}
+            events={snapshot.events}
+            current={replayAt === null ? null : replayAt - 1}
+            onShow={replayAt === null ? setSpotlight : undefined}
+          />
           {/* After the log: the table's chat and its way out, below what a turn needs. */}
           <TableActions id={id} snapshot={snapshot} token={token} names={names} />
           <Chat id={id} token={token} you={you} names={names} humans={snapshot.seats.filter((x) => x.kind === "human").map((x) => x.seat)} />

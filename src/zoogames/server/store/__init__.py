@@ -19,6 +19,7 @@ the server imports from it:
 - ``accounts``: accounts, sessions, passwords, device tokens, deletion, an account's games;
 - ``lobby``: open seats and listed games;
 - ``chat``: chat messages and mutes;
+- ``events``: what happens to seats (joined, left, ran out of time, forfeited, rematch);
 - ``ratings``: rating a game, profiles, leaderboards;
 - ``notify``: push subscriptions and e-mail addresses, with their limits;
 - ``queue``: the bot workers' queue and the seats' presence (several processes);
@@ -45,6 +46,7 @@ from zoogames.server.store.engine import (
     durability,
     open_engine,
 )
+from zoogames.server.store.events import EventsStore
 from zoogames.server.store.games import GamesStore
 from zoogames.server.store.lobby import LobbyStore
 from zoogames.server.store.notify import NotifyStore
@@ -53,6 +55,7 @@ from zoogames.server.store.ratings import RatingsStore
 from zoogames.server.store.records import (
     PRIORITY,
     BotTurn,
+    ChatLine,
     Conflict,
     DeviceToken,
     GameData,
@@ -62,6 +65,7 @@ from zoogames.server.store.records import (
     ReviewData,
     Seat,
     Setup,
+    TableEvent,
     winners,
 )
 from zoogames.server.store.reviews import ReviewsStore
@@ -76,6 +80,7 @@ __all__ = [
     "PRIORITY",
     "STOPPED",
     "BotTurn",
+    "ChatLine",
     "Conflict",
     "DeviceToken",
     "DriverSql",
@@ -88,6 +93,7 @@ __all__ = [
     "Setup",
     "Store",
     "StoreBase",
+    "TableEvent",
     "describe_url",
     "durability",
     "open_engine",
@@ -101,6 +107,7 @@ class Store(
     AccountsStore,
     LobbyStore,
     ChatStore,
+    EventsStore,
     RatingsStore,
     NotifyStore,
     QueueStore,

@@ -18,6 +18,7 @@ from sqlalchemy import Connection, delete, insert, select, update
 from zoogames.core.rng import SECRET
 from zoogames.server.models import ActionRow, DeckRow, DeviceTokenRow, GameRow, MuteRow, SeatRow
 from zoogames.server.store.engine import DELETE_ACTION, MOVE, StoreBase, _seat
+from zoogames.server.store.events import read_events, write_event
 from zoogames.server.store.records import (
     Conflict,
     DeviceToken,
@@ -25,6 +26,7 @@ from zoogames.server.store.records import (
     Position,
     Seat,
     Setup,
+    TableEvent,
     _now,
     _utc,
     winners,
@@ -147,6 +149,7 @@ class GamesStore(StoreBase):
                     DeviceTokenRow.game_id == game_id
                 )
             ).all()
+            events = read_events(conn, game_id)
             deck = None
             if row.deck_sha256 is not None:
                 deck = conn.execute(
@@ -187,6 +190,7 @@ class GamesStore(StoreBase):
             played_at=tuple(_utc(a.created_at) for a in actions),
             seats_filled_at=_utc(row.turn_from or row.created_at),
             timeouts=row.timeouts,
+            events=events,
         )
 
     def add_action(
@@ -273,11 +277,12 @@ class GamesStore(StoreBase):
         token: str,
         name: str,
         account: int | None = None,
-    ) -> None:
+    ) -> TableEvent:
         """Exchange the seat's invitation (digest ``invite``) for the token (digest ``token``).
 
         Raises :class:`Conflict` (and changes nothing) if the invitation is no longer the
-        seat's: someone accepted it first, or the seat was handed to a bot.
+        seat's: someone accepted it first, or the seat was handed to a bot. Answers the
+        event ``joined``.
         """
         with self.engine.begin() as conn:
             done = conn.execute(
@@ -297,6 +302,7 @@ class GamesStore(StoreBase):
             )
             if done.rowcount != 1:
                 raise Conflict
+            return write_event(conn, game_id, "joined", seat, name=name, named=True)
 
     def hand_to_bot(self, game_id: str, seat: int, bot: str, name: str | None) -> None:
         """Make an invited seat that never joined a bot seat; :class:`Conflict` if it joined."""
@@ -321,14 +327,16 @@ class GamesStore(StoreBase):
             if done.rowcount != 1:
                 raise Conflict
 
-    def leave(self, game_id: str, seat: int, token: str, bot: str, name: str) -> None:
+    def leave(self, game_id: str, seat: int, token: str, bot: str, name: str) -> TableEvent:
         """Give a human seat (still holding the token digest ``token``) to a bot for good.
 
         Its tokens stop working; the account stays with the seat (``left``), so that the
         leaver is rated with the game's result: leaving never escapes a rating.
-        :class:`Conflict` (nothing changed) if the seat changed meanwhile.
+        :class:`Conflict` (nothing changed) if the seat changed meanwhile. Answers the
+        event ``left``, which names the player who left.
         """
         with self.engine.begin() as conn:
+            event = write_event(conn, game_id, "left", seat, bot=bot)
             done = conn.execute(
                 update(SeatRow)
                 .where(
@@ -346,11 +354,13 @@ class GamesStore(StoreBase):
                     DeviceTokenRow.game_id == game_id, DeviceTokenRow.seat == seat
                 )
             )
+            return event
 
     def forfeit(self, game_id: str, seat: int, before: int, result: dict[str, Any]) -> None:
         """End a game at revision ``before``: ``seat`` forfeited, with ``result``.
 
         :class:`Conflict` (nothing changed) if the game moved on or is over meanwhile.
+        Writes the event ``forfeited``.
         """
         with self.engine.begin() as conn:
             done = conn.execute(
@@ -367,6 +377,7 @@ class GamesStore(StoreBase):
                 .where(SeatRow.game_id == game_id)
                 .values(won=SeatRow.seat.in_(winners(result)))
             )
+            write_event(conn, game_id, "forfeited", seat)
 
     def revisions(self, game_ids: list[str]) -> dict[str, int]:
         """The stored revision of each of ``game_ids`` (a check for missed notices)."""

@@ -10,7 +10,8 @@ from sqlalchemy import select, update
 
 from zoogames.server.models import GameRow, SeatRow
 from zoogames.server.store.engine import StoreBase, _seat
-from zoogames.server.store.records import Conflict, Listed, Seat, _now, _utc
+from zoogames.server.store.events import write_event
+from zoogames.server.store.records import Conflict, Listed, Seat, TableEvent, _now, _utc
 
 
 class LobbyStore(StoreBase):
@@ -18,12 +19,12 @@ class LobbyStore(StoreBase):
 
     def take_open_seat(
         self, game_id: str, seat: int, token: str, name: str, account: int | None
-    ) -> None:
+    ) -> TableEvent:
         """Give an open seat to a player (its token's digest ``token``).
 
         The database's guard against two joiners racing for one seat: the row changes only
         while the seat is still open, so exactly one of them gets it; the other gets
-        :class:`Conflict` and nothing changes.
+        :class:`Conflict` and nothing changes. Answers the event ``joined``.
         """
         with self.engine.begin() as conn:
             done = conn.execute(
@@ -42,6 +43,7 @@ class LobbyStore(StoreBase):
                 raise Conflict
             # (the clock of the first turn runs from the last seat filled, not the creation)
             conn.execute(update(GameRow).where(GameRow.id == game_id).values(turn_from=_now()))
+            return write_event(conn, game_id, "joined", seat, name=name, named=True)
 
     def fill_open_seats(self, game_id: str, seats: list[int], bot: str, name: str) -> None:
         """Give every seat of ``seats`` to a bot.

@@ -86,6 +86,8 @@ class GameData:
     """When the last open seat was filled (no clock runs from before it)."""
     timeouts: int = 0
     """The clock's timeouts in a row (``Table.timeouts``)."""
+    events: tuple[TableEvent, ...] = ()
+    """What happened to its seats, oldest first (``TableEvent``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,6 +202,57 @@ class ReviewData:
     def leased(self) -> bool:
         """A process is computing it now (its lease has not run out)."""
         return self.lease_until is not None and _utc(self.lease_until) > _now()
+
+
+@dataclass(frozen=True, slots=True)
+class ChatLine:
+    """A chat message as stored.
+
+    ``name`` is the speaker's name when it was said (``None`` in lines from before names
+    were kept: the seat's name stands in).
+    """
+
+    id: int
+    seat: int
+    text: str
+    at: datetime
+    name: str | None = None
+
+
+EVENT_KINDS = ("joined", "left", "timed_out", "forfeited", "rematch")
+"""What can happen to a table's seats, each a system line of its log and chat."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableEvent:
+    """Something that happened to a seat, as the log and the chat tell it.
+
+    ``number`` is how many actions had been played when it happened (the log shows it
+    after the action before it), ``name`` the seat's player at that moment (``None``: an
+    unnamed seat), ``bot`` the level that plays the seat from then on (a player who
+    left), ``game`` the other game a rematch made. Events are never changed: who held a
+    seat when a move was made or a line was said stays written.
+    """
+
+    kind: str
+    number: int
+    seat: int | None
+    name: str | None
+    at: datetime
+    bot: str | None = None
+    game: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """``{kind, number, seat, name, bot, game, at}``."""
+        return {
+            "kind": self.kind,
+            "number": self.number,
+            "seat": self.seat,
+            "name": self.name,
+            "bot": self.bot,
+            "game": self.game,
+            "at": self.at.isoformat(),
+        }
 
 
 @dataclass(frozen=True, slots=True)
