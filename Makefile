@@ -24,7 +24,7 @@ $(STAMP): pyproject.toml constraints.txt setup.py
 	ZOOGAMES_PURE=1 $(PIP) -e '.[dev]'
 	touch $(STAMP)
 
-# The compiled engine (setup.py; docs/architecture.md, Speed): mypyc builds the rules and
+# The compiled engine (setup.py; docs/performance.md): mypyc builds the rules and
 # the bots into C extensions beside their sources, again whenever a source changes. With
 # no C compiler, or ZOOGAMES_PURE=1, nothing is built and the same code runs as Python.
 $(COMPILED): $(STAMP) $(ENGINE_SOURCES)

@@ -1,6 +1,6 @@
 """``benchmarks/throughput.py`` compares the engine with another version's (``--baseline``).
 
-The figures are measured, not asserted (docs/architecture.md, Speed); what is tested is
+The figures are measured, not asserted (docs/performance.md); what is tested is
 that each build runs in its own process, the baseline from the sources it was given.
 """
 
