@@ -1,9 +1,10 @@
 """The ``zoogames`` command: one sub-command per job.
 
 ``games`` lists the games, ``play`` starts a game in the terminal, ``simulate`` runs random
-playouts, ``replay`` checks a record, ``arena`` plays bots against bots (the ``[arena]``
-extra) and ``serve`` starts the web app (the ``[server]`` extra). The bare install runs
-every command but the last two, which say which extra to install when it is missing. Every
+playouts, ``replay`` checks a record and ``review`` finds its turning points (its plot
+needs the ``[arena]`` extra); ``arena`` plays bots against bots (``[arena]``); ``serve``
+starts the web app and ``bots`` a bot worker beside it (``[server]``). The bare install
+runs every command; one whose extra is missing says which to install. Every
 command reports bad input in one line and exits with code 1 rather than showing a traceback.
 """
 

@@ -1,13 +1,21 @@
 """The web app's server: FastAPI over a database of game records (``docs/server.md``).
 
 ``zoogames serve`` runs it; :func:`create_app` builds the application for tests and other
-servers. The modules, each with one job: ``models`` (tables), ``migrate`` and
-``migrations/`` (schema), ``store`` (reads and writes), ``table`` (a game in memory),
-``service`` (changing games), ``bots`` (worker processes), ``hub`` (WebSocket pushes),
-``routes`` and ``ws`` (the API), ``errors`` (its one error type), ``catalog`` (games,
-options, bots), ``tokens``, ``static`` (the built client), ``settings`` (the ``ZOOGAMES_*``
-limits), ``ratelimit`` (requests per client address), ``guard`` (HTTP request size and
-deadline), ``app`` (putting it together).
+servers. The modules, each with one job (``docs/architecture.md`` draws the map):
+
+- the game in memory: ``table`` (a game, its seats, its log) and ``service`` (the one
+  path that changes games, the cache, bots' turns, clocks);
+- the store: ``models`` (tables), ``migrate`` and ``migrations`` (the schema, Alembic),
+  ``store`` (every read and write, one module per concern);
+- the API: ``routes`` and ``ws`` (HTTP and WebSocket), ``hub`` (pushes to sockets),
+  ``errors`` (its one error type), ``guard`` (request size and deadline), ``ratelimit``
+  (requests per client), ``static`` (the built client), ``app`` (putting it together);
+- the people: ``accounts`` (passwords, sessions), ``tokens`` (seat tokens), ``ratings``
+  (OpenSkill), ``notify`` (Web Push and e-mail), ``reviews`` (a finished game's review),
+  ``tutorials`` (learn to play);
+- the bots and the processes: ``bots`` (the worker pool), ``bot_workers`` (``zoogames
+  bots``), ``bus`` (what one process tells the others), ``metrics`` (Prometheus);
+- ``catalog`` (games, options, bots) and ``settings`` (the ``ZOOGAMES_*`` settings).
 """
 
 from zoogames.server.app import create_app, serve
