@@ -1,4 +1,4 @@
-"""How strong the bots are: the issue's targets, measured with the arena.
+"""How strong the bots are: the targets set for them, measured with the arena.
 
 Prints one JSON line per game: for each match-up the win rate with its 95% interval (or,
 for Aquarium Designer solo, the mean score and rank), the target and whether it was met,
@@ -8,7 +8,7 @@ and the MCTS iterations per second.
         [--seconds 1] [--iterations N] [--workers 2] [--out /tmp/zoogames-strength]
         [--only mcts-greedy-2p] [--verbose]
 
-Match-ups (targets from the issue; a game without a target is still measured):
+Match-ups (targets set for the levels; a game without a target is still measured):
 
 - ``greedy-random-2p``: ``greedy`` against ``random``, 2 players: greedy wins ≥ 95%;
 - ``mcts-greedy-2p``: ``mcts`` against ``greedy``, 2 players: mcts wins ≥ 70% (Aquaretto,

@@ -122,7 +122,7 @@ def measure(game_id: str, seconds: float) -> dict[str, Any]:
 
 
 ENGINE_PLAYERS = (2, 4)
-"""The player counts measured on both builds (the issue's targets)."""
+"""The player counts measured on both builds (the player counts the targets name)."""
 
 
 def engine_playouts(ids: list[str], seconds: float) -> dict[str, Any]:

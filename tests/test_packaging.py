@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import tomllib
 from pathlib import Path
@@ -62,6 +63,15 @@ def test_the_version_is_written_once() -> None:
     assert Version(zoogames.__version__)  # a valid version
     changelog = (ROOT / "CHANGELOG.md").read_text()
     assert f"## {zoogames.__version__} " in changelog, "CHANGELOG.md has no section for it"
+
+
+def test_the_client_carries_the_same_version() -> None:
+    # npm requires a version in web/package.json (and its lock); it must not drift from
+    # the one place the version is decided, so a release sets all three (CONTRIBUTING.md).
+    package = json.loads((ROOT / "web" / "package.json").read_text())
+    lock = json.loads((ROOT / "web" / "package-lock.json").read_text())
+    assert package["version"] == zoogames.__version__
+    assert lock["version"] == lock["packages"][""]["version"] == zoogames.__version__
 
 
 def test_python_3_11_and_newer_are_accepted() -> None:
