@@ -898,7 +898,7 @@ class Service:
                     "to_move": g.to_move if playing else None,
                     "your_turn": playing and g.to_move in mine,
                     "you": mine,
-                    "seats": [s.to_json() for s in g.seats],
+                    "seats": [{**s.to_json(), "open": s.open} for s in g.seats],
                     "created_at": g.created_at.isoformat(),
                 }
             )

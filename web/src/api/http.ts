@@ -1,5 +1,6 @@
 // The HTTP half of docs/api.md: JSON in, JSON out, errors as ApiError with the server's
 // sentence. The token goes in the Authorization header, never in the URL.
+import type { Created } from "./api.gen";
 import type { Catalog, Hint, OnChoice, ReplayStep, Review, Snapshot } from "./types";
 import { detailText } from "../i18n/server";
 
@@ -55,14 +56,8 @@ export interface CreateRequest {
   tutorial?: boolean;
 }
 
-export interface Created {
-  id: string;
-  seats: unknown;
-  /** A token for each "me" seat, by seat number. */
-  tokens: Record<string, string>;
-  /** An invitation for each invited seat (joining exchanges it for a token). */
-  invitations: Record<string, string>;
-}
+/** The answer to create (and to a rematch): the new game and its seats' secrets. */
+export type { Created } from "./api.gen";
 
 /** The answer to join: the seat's snapshot, and its token when an invitation was used. */
 export type Joined = Snapshot & { token?: string | null };

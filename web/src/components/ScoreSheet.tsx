@@ -12,9 +12,9 @@ interface Props {
   rank?: string;
 }
 
-/** The result's tie-break field (`coins`, `animals`): neither the winners, the scores, nor who forfeited. */
-export function tiebreakKey(result: GameResult | null): string | undefined {
-  return result ? Object.keys(result).find((k) => k !== "winners" && k !== "scores" && k !== "forfeited") : undefined;
+/** The result's tie-break field: `coins` in the truck games, `animals` in Aquarium Designer. */
+export function tiebreakKey(result: GameResult | null): "coins" | "animals" | undefined {
+  return result ? (["coins", "animals"] as const).find((k) => k in result) : undefined;
 }
 
 export function ScoreSheet({ scores, names, result, rank }: Props) {

@@ -31,7 +31,7 @@ export function Clock({ deadline, mine, forfeit = false }: { deadline: string; m
 /** A table waiting for players: who is missing, and for its host "start now with bots". */
 export function Waiting({ id, snapshot, token }: { id: string; snapshot: Snapshot; token: string | null }) {
   const { t } = useT();
-  const open = snapshot.open_seats ?? [];
+  const open = snapshot.open_seats;
   const [catalog, setCatalog] = useState<Catalog | null>(null);
   const [bot, setBot] = useState("greedy");
   const [error, setError] = useState("");

@@ -3,35 +3,11 @@
 // permission, registers the service worker (/sw.js, web/public/sw.js), subscribes with the
 // server's VAPID public key and hands the subscription to the server; `disablePush` undoes
 // it. The session cookie (same origin) says whose account it is.
-import { ApiError } from "../api/http";
-import { detailText } from "../i18n/server";
+import type { NotifySettings } from "../api/api.gen";
+import { call } from "../api/http";
 
-/** What the account turned on (`GET /api/me/notify`). */
-export interface NotifySettings {
-  /** Push subscriptions the account has (its browsers). */
-  push: number;
-  /** The confirmed address "your turn" e-mails go to, or null. */
-  email: string | null;
-  /** An address waiting for its owner to open the link sent to it (it gets nothing else), or null. */
-  email_pending: string | null;
-  /** Whether this server sends e-mail at all. */
-  email_available: boolean;
-}
-
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(path, {
-    method,
-    headers: body === undefined ? {} : { "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    credentials: "same-origin",
-  });
-  const data: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const refused = data as { detail?: unknown; message?: unknown } | null;
-    throw new ApiError(response.status, detailText(refused?.detail, response.status, refused?.message));
-  }
-  return data as T;
-}
+/** What the account turned on (`GET /api/me/notify`), as the server declares it. */
+export type { NotifySettings } from "../api/api.gen";
 
 /** True if this browser can receive push notifications (a service worker and the Push API). */
 export function pushSupported(): boolean {

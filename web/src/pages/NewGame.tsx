@@ -30,7 +30,7 @@ const DEFAULT_BOT = "casual";
 
 /** The bots a rated game of `game` may seat: those with a public rating there (docs/api.md, Seats). */
 function ratedBots(catalog: Catalog | null, game: string): string[] {
-  return (catalog?.bots ?? []).filter((b) => b.rated_in?.includes(game)).map((b) => b.spec);
+  return (catalog?.bots ?? []).filter((b) => b.rated_in.includes(game)).map((b) => b.spec);
 }
 
 /** How many seats are `kind`. */

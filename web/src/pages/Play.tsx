@@ -63,7 +63,7 @@ function useTitle(snapshot: Snapshot | null, game: string, names: string[], mark
           ? game
           : t("title.other", { name: names[to], game });
   // The mark the player may turn on: it stands out among many tabs.
-  const yours = !!snapshot && snapshot.status === "playing" && to !== null && to === snapshot.you && !(snapshot.open_seats ?? []).length;
+  const yours = !!snapshot && snapshot.status === "playing" && to !== null && to === snapshot.you && !snapshot.open_seats.length;
   const shown = markedTitle(title, t("title.mark"), yours, mark);
   useEffect(() => {
     document.title = shown;
@@ -121,7 +121,7 @@ export function Play({ id }: { id: string }) {
   const marked = hinted ?? tutorial.action;
   const controls = useControls({
     // A table waiting for players refuses every action (docs/api.md, Seats): offer none.
-    legal: snapshot && !game.refused && !(snapshot.open_seats ?? []).length ? snapshot.view.legal : [],
+    legal: snapshot && !game.refused && !snapshot.open_seats.length ? snapshot.view.legal : [],
     position: snapshot?.number ?? 0,
     me: game.refused || !snapshot ? null : snapshot.you,
     names,
@@ -146,8 +146,8 @@ export function Play({ id }: { id: string }) {
   const you = snapshot.you;
   const token = game.refused ? null : activeToken(id);
   // A table waiting for players: nobody is to move yet (the Waiting panel says who is missing).
-  const waiting = (snapshot.open_seats ?? []).length > 0;
-  const invited = game.refused ? null : (snapshot.invited ?? null); // an invitation joins first
+  const waiting = snapshot.open_seats.length > 0;
+  const invited = game.refused ? null : snapshot.invited; // an invitation joins first
   const joining = invited !== null || (!game.refused && you !== null && snapshot.seats[you]?.kind === "human" && !snapshot.seats[you].joined);
   const over = snapshot.status === "over";
   const view = snapshot.view;
