@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chosenWords } from "./ActionBar";
+import { chosenWords, isPrimary, takesCard } from "./ActionBar";
 
 describe("the words chosen so far", () => {
   it("are said in words, never in notation", () => {
@@ -11,5 +11,24 @@ describe("the words chosen so far", () => {
     expect(chosenWords(["exchange", "e1"])).toBe("exchanging");
     expect(chosenWords(["discard", "barn"])).toBe("discarding");
     expect(chosenWords(["draw", "17"])).toBe("card 17");
+  });
+});
+
+describe("the turn's obvious step", () => {
+  it("is taking a card in Aquarium Designer, not passing", () => {
+    const legal = ["pass", "draw 9 1,0 r0", "draw 11 -1,0 r90"];
+    expect(takesCard(legal)).toBe(true);
+    expect(isPrimary("pass", legal)).toBe(false);
+  });
+
+  it("is passing when nothing else may be done", () => {
+    expect(takesCard(["pass"])).toBe(false);
+    expect(isPrimary("pass", ["pass"])).toBe(true);
+  });
+
+  it("never spends coins, and a truck game's draw takes no card", () => {
+    expect(isPrimary("discard", ["discard", "take A"])).toBe(false);
+    expect(isPrimary("draw", ["draw", "take A"])).toBe(true);
+    expect(takesCard(["draw", "draw aquaretto"])).toBe(false);
   });
 });

@@ -18,6 +18,30 @@ const DIRECT: Record<string, () => string> = {
 /** A direct action that costs coins is not drawn as the turn's obvious step (one click spends them). */
 const COSTS = new Set(["discard", "expand"]);
 
+/** Aquarium Designer's taking of a card ("draw 17 1,0 r90"): never a truck game's "draw". */
+const TAKE_CARD = /^draw \d/;
+
+/** Whether direct action `action` is drawn as the turn's obvious step: not one that spends
+ * coins, and not "pass" while something else may be done (in Aquarium Designer taking a card
+ * is the turn; passing gives the choice to the others). */
+export function isPrimary(action: string, legal: string[]): boolean {
+  if (COSTS.has(action)) return false;
+  if (action === "pass") return legal.every((a) => a === "pass");
+  return true;
+}
+
+/** Whether a card of Aquarium Designer's offer may be taken now (the board's offer cards take it). */
+export function takesCard(legal: string[]): boolean {
+  return legal.some((a) => TAKE_CARD.test(a));
+}
+
+/** Brings the offer's first card that may be taken into view and focus: the card is chosen there. */
+function showOffer(): void {
+  const card = document.querySelector<HTMLButtonElement>(".offer-card.choice");
+  card?.scrollIntoView?.({ block: "nearest" });
+  card?.focus();
+}
+
 /** First words of money actions: a click starts them, the board finishes them. */
 const MODES: Record<string, () => string> = {
   move: () => t("mode.move"),
@@ -57,8 +81,13 @@ export function ActionBar({ canUndo, onUndo }: { canUndo: boolean; onUndo: () =>
   const chosen = choices.prefix.join(" ");
   return (
     <div class="action-bar" data-chosen={chosen}>
+      {choices.prefix.length === 0 && takesCard(legal) && (
+        <button type="button" class="primary" data-action="take-card" title={t("action.take-card-help")} onClick={showOffer}>
+          {t("action.take-card")}
+        </button>
+      )}
       {direct.map((a) => (
-        <button type="button" key={a} class={COSTS.has(a) ? "" : "primary"} data-action={a} onClick={() => send(a)}>
+        <button type="button" key={a} class={isPrimary(a, legal) ? "primary" : ""} data-action={a} onClick={() => send(a)}>
           {DIRECT[a]()}
         </button>
       ))}

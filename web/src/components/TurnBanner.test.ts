@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { canDo, nextStep } from "./TurnBanner";
+import type { GameView } from "../api/types";
+import { canDo, doing, nextStep } from "./TurnBanner";
 
 describe("the banner's sentence", () => {
   it("says what the player can do, from the legal list", () => {
@@ -16,5 +17,20 @@ describe("the banner's sentence", () => {
     expect(nextStep(["buy"])).toMatch(/another player's depot/);
     expect(nextStep(["place", "dolphin/m"])).toMatch(/^Now choose where it goes/);
     expect(nextStep(["draw", "17"])).toMatch(/free position/);
+  });
+});
+
+describe("what the seat to move is doing, as others see it", () => {
+  it("comes from the game's own view: Aquarium Designer's has no trucks", () => {
+    const designer = { game: "aquarium-designer", to_move: 1, drawn: [true, false], passed: [false, false] } as unknown as GameView;
+    expect(doing(designer, "Anna")).toBe("Anna is choosing a card of the offer");
+    expect(doing(designer, "Anna")).not.toMatch(/truck/);
+  });
+
+  it("says a truck game's tile waiting for a truck, and a truck being unloaded", () => {
+    const zoo = { game: "zooloretto", to_move: 0, drawn: "camel/m", unloading: [], zoos: [{ truck: null }] } as unknown as GameView;
+    expect(doing(zoo, "Anna")).toBe("Anna is putting the drawn tile on a truck");
+    const unloading = { ...zoo, drawn: null, unloading: ["camel/m"], zoos: [{ truck: "B" }] } as unknown as GameView;
+    expect(doing(unloading, "Anna")).toBe("Anna is placing the tiles of truck B");
   });
 });

@@ -48,16 +48,26 @@ function placeEarned(pending: string): string {
   return pending === "worker" ? t("next.place-worker") : t("next.place-offspring", { what: pendingWords(pending) });
 }
 
-/** What the seat to move is doing, as others see it. */
-function doing(view: GameView, name: string): string {
-  if ("unloading" in view && view.unloading.length > 0) {
-    const zoos = "zoos" in view ? view.zoos : [];
-    const truck = view.to_move !== null ? zoos[view.to_move]?.truck : null;
-    return truck ? t("others.placing-truck", { name, truck }) : t("others.placing-a-truck", { name });
+/** What the seat to move is doing, as others see it: from the game's own view, by its `game`
+ * field, so that a field one game shares by name with another (Designer's `drawn` is a list of
+ * who has taken a card, the truck games' the tile waiting for a truck) never speaks of trucks
+ * in a game that has none. */
+export function doing(view: GameView, name: string): string {
+  switch (view.game) {
+    case "aquarium-designer":
+      return t("others.designer-choosing", { name });
+    case "aquaretto":
+    case "zooloretto":
+    case "aquaretto-zooloretto": {
+      if (view.unloading.length > 0) {
+        const truck = view.to_move !== null ? view.zoos[view.to_move]?.truck : null;
+        return truck ? t("others.placing-truck", { name, truck }) : t("others.placing-a-truck", { name });
+      }
+      if (view.drawn) return t("others.loading", { name });
+      if ("pending" in view && view.pending) return t("others.placing", { name, what: pendingWords(view.pending) });
+      return t("others.choosing", { name });
+    }
   }
-  if ("drawn" in view && view.drawn) return t("others.loading", { name });
-  if ("pending" in view && view.pending) return t("others.placing", { name, what: pendingWords(view.pending) });
-  return t("others.choosing", { name });
 }
 
 export function TurnBanner({ view, you, names, thinking }: { view: GameView; you: number | null; names: string[]; thinking: number | null }) {
