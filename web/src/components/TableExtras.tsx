@@ -6,10 +6,11 @@ import { ApiError, api } from "../api/http";
 import { CHAT_MAX, type ChatMessage, lobbyApi } from "../api/lobby";
 import { forgetToken, holdSeat } from "../api/tokens";
 import { heldSeats } from "../account/account";
-import type { Catalog, Snapshot } from "../api/types";
+import type { Catalog, Snapshot, TableEvent } from "../api/types";
 import { useT } from "../i18n/hooks";
 import { addMessage, addMessages, hostKey, onChat } from "../play/chat";
 import { formatClock, secondsLeft } from "../play/table";
+import { eventText } from "../text/events";
 import { botName, seatName } from "../text/words";
 
 /** The time the seat to move has left, counting down each second from the snapshot's `deadline`. */
@@ -82,7 +83,22 @@ export function Waiting({ id, snapshot, token }: { id: string; snapshot: Snapsho
 }
 
 /** The table's chat: the last messages, a line to write (its length limit shown), a mute per seat. */
-export function Chat({ id, token, you, names, humans }: { id: string; token: string | null; you: number | null; names: string[]; humans: number[] }) {
+export function Chat({
+  id,
+  token,
+  you,
+  names,
+  humans,
+  events = [],
+}: {
+  id: string;
+  token: string | null;
+  you: number | null;
+  names: string[];
+  humans: number[];
+  /** What happened to the seats: lines of their own among the messages, by time. */
+  events?: TableEvent[];
+}) {
   const { t } = useT();
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [muted, setMuted] = useState<number[]>([]);
@@ -123,23 +139,34 @@ export function Chat({ id, token, you, names, humans }: { id: string; token: str
     );
   };
   const shown = messages.filter((m) => !muted.includes(m.seat));
+  // Messages and seat events in the order they happened (both carry the server's ISO time).
+  type Line = { at: string; message?: ChatMessage; event?: TableEvent };
+  const lines: Line[] = [...shown.map((m) => ({ at: m.at, message: m })), ...events.map((e) => ({ at: e.at, event: e }))];
+  lines.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
   const others = humans.filter((s) => s !== you);
 
   return (
     <section class="chat" aria-labelledby="chat-title">
       <h2 id="chat-title">{t("chat.title")}</h2>
-      {shown.length === 0 ? (
+      {lines.length === 0 ? (
         <p class="hint" data-empty="chat">
           {t("chat.empty")}
         </p>
       ) : (
         <ol class="chat-messages" ref={list} aria-live="polite">
-          {shown.map((m) => (
-            // Text is JSX text: Preact escapes it, so a message is never markup.
-            <li key={m.id} data-chat={m.id} data-seat={m.seat}>
-              <b>{names[m.seat] ?? m.name}:</b> <span class="chat-text">{m.text}</span>
-            </li>
-          ))}
+          {lines.map(({ message: m, event }) =>
+            m ? (
+              // Text is JSX text: Preact escapes it, so a message is never markup. The name is
+              // the speaker's when they said it, even if a bot holds the seat now.
+              <li key={m.id} data-chat={m.id} data-seat={m.seat}>
+                <b>{m.name ?? seatName(m.seat)}:</b> <span class="chat-text">{m.text}</span>
+              </li>
+            ) : event ? (
+              <li key={`event-${event.at}-${event.kind}-${event.seat}`} class="chat-event" data-event={event.kind}>
+                {eventText(event)}
+              </li>
+            ) : null,
+          )}
         </ol>
       )}
       {token && you !== null ? (

@@ -25,7 +25,7 @@ import { useGame } from "../play/useGame";
 import { PACES, storePace, storedPace, usePaced } from "../play/usePaced";
 import { LanguageSwitch } from "../components/LanguageSwitch";
 import { t } from "../i18n";
-import { botName, gameName, seatName } from "../text/words";
+import { botName, gameName, seatLabel } from "../text/words";
 import { Chat, Clock, TableActions, Waiting } from "../components/TableExtras";
 import { activeToken } from "../api/tokens";
 import { markedTitle } from "../play/table";
@@ -37,7 +37,7 @@ const MARK_KEY = "zoogames:title-mark";
 
 /** Each seat's name; two seats of the same name are told apart by their seat numbers. */
 export function seatNames(s: Snapshot): string[] {
-  const names = s.seats.map((seat) => seat.name ?? (seat.kind === "bot" ? botName(seat.bot) : seatName(seat.seat)));
+  const names = s.seats.map(seatLabel);
   return names.map((n, i) => (names.filter((m) => m === n).length > 1 ? t("seat.same-name", { name: n, n: i + 1 }) : n));
 }
 
@@ -283,7 +283,14 @@ export function Play({ id }: { id: string }) {
           />
           {/* After the log: the table's chat and its way out, below what a turn needs. */}
           <TableActions id={id} snapshot={snapshot} token={token} names={names} />
-          <Chat id={id} token={token} you={you} names={names} humans={snapshot.seats.filter((x) => x.kind === "human").map((x) => x.seat)} />
+          <Chat
+            id={id}
+            token={token}
+            you={you}
+            names={names}
+            humans={snapshot.seats.filter((x) => x.kind === "human").map((x) => x.seat)}
+            events={snapshot.events}
+          />
         </aside>
       </main>
     </PlayContext.Provider>
