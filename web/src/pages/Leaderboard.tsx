@@ -9,6 +9,14 @@ import { SiteNav } from "../components/SiteNav";
 import { useT } from "../i18n/hooks";
 import { botName, gameName } from "../text/words";
 
+/** Everyone in one list, best first: the players and, among them, the bots, each bot by its
+ * one name ("Beginner bot": the name already says it is a bot, so no "(bot)" after it). */
+export function boardRows(board: Board): { name: string; ordinal: number; games: number | null; bot: boolean }[] {
+  return [...board.players.map((p) => ({ ...p, bot: false })), ...board.bots.map((b) => ({ ...b, name: botName(b.bot), games: null, bot: true }))].sort(
+    (a, b) => b.ordinal - a.ordinal,
+  );
+}
+
 export function Leaderboard({ game }: { game: string }) {
   const { t } = useT();
   const [board, setBoard] = useState<Board | null>(null);
@@ -22,12 +30,7 @@ export function Leaderboard({ game }: { game: string }) {
     api.catalog().then(setCatalog, () => undefined);
   }, []);
 
-  // Everyone in one list, best first: the players and, among them, the bots.
-  const rows = board
-    ? [...board.players.map((p) => ({ ...p, bot: false })), ...board.bots.map((b) => ({ ...b, name: botName(b.bot), games: null, bot: true }))].sort(
-        (a, b) => b.ordinal - a.ordinal,
-      )
-    : [];
+  const rows = board ? boardRows(board) : [];
   return (
     <main class="leaderboard">
       <SiteNav />
@@ -60,9 +63,7 @@ export function Leaderboard({ game }: { game: string }) {
             {rows.map((r, i) => (
               <tr key={`${r.bot ? "bot" : "player"}:${r.name}`} data-bot={r.bot ? "yes" : "no"}>
                 <td>{i + 1}</td>
-                <th scope="row">
-                  {r.bot ? <span>{t("leaderboard.bot", { name: r.name })}</span> : <a href={`/players/${encodeURIComponent(r.name)}`}>{r.name}</a>}
-                </th>
+                <th scope="row">{r.bot ? <span>{r.name}</span> : <a href={`/players/${encodeURIComponent(r.name)}`}>{r.name}</a>}</th>
                 <td>{r.ordinal.toFixed(1)}</td>
                 <td>{r.games ?? "–"}</td>
               </tr>

@@ -11,7 +11,7 @@ import type { Catalog, OnChoice } from "../api/types";
 import { LanguageSwitch } from "../components/LanguageSwitch";
 import { OptionField } from "../components/OptionField";
 import { t } from "../i18n";
-import { botChoice, gameName, seatName } from "../text/words";
+import { botChoice, defaultName, gameName, seatName } from "../text/words";
 import { startTutorial } from "../tutorial/lessons";
 
 type SeatChoice = string; // "me", "invite", "open" (anyone may take it) or a bot spec
@@ -82,7 +82,7 @@ export function NewGame() {
     setBusy(true);
     setError("");
     try {
-      const seat: SeatRequest = who && !name.trim() ? { kind: "me" } : { kind: "me", name: name.trim() || t("new.me-name") };
+      const seat: SeatRequest = who && !name.trim() ? { kind: "me" } : { kind: "me", name: name.trim() || defaultName(0) };
       const created = await api.create({ game: id, players: 2, seats: [seat], tutorial: true });
       holdSeat(created.id, 0, created.tokens["0"], true);
       startTutorial(created.id);
@@ -98,15 +98,17 @@ export function NewGame() {
     setError("");
     try {
       const chosen = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== null && v !== undefined));
-      // Several "me" seats (a hot-seat game) each get a name of their own: "Anna", "Anna 2".
-      const mine = name.trim() || t("new.me-name");
+      // Several "me" seats (a hot-seat game) each get a name of their own: "Anna", "Anna 2";
+      // unnamed, each its seat's "Player 2".
+      const mine = name.trim();
       let count = 0;
-      const request: SeatRequest[] = seats.map((s) => {
+      const request: SeatRequest[] = seats.map((s, i) => {
         if (s === "invite" || s === "open") return { kind: s };
         if (s !== "me") return { kind: "bot", bot: s };
         count += 1;
         // Signed in and unnamed: the server names the seat after the account.
-        if (count === 1 && who && !name.trim()) return { kind: "me" };
+        if (count === 1 && who && !mine) return { kind: "me" };
+        if (!mine) return { kind: "me", name: defaultName(i) };
         return { kind: "me", name: count === 1 ? mine : `${mine.slice(0, 29)} ${count}` };
       });
       const { pace, clock } = PACES[paceChoice];
@@ -237,7 +239,7 @@ export function NewGame() {
                   data-field="name"
                   value={name}
                   maxLength={32}
-                  placeholder={t("new.me-name")}
+                  placeholder={defaultName(Math.max(0, seats.indexOf("me")))}
                   onInput={(e) => setName((e.target as HTMLInputElement).value)}
                 />
               </label>

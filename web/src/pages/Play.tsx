@@ -25,7 +25,7 @@ import { useGame } from "../play/useGame";
 import { PACES, storePace, storedPace, usePaced } from "../play/usePaced";
 import { LanguageSwitch } from "../components/LanguageSwitch";
 import { t } from "../i18n";
-import { botName, gameName, seatLabel } from "../text/words";
+import { gameName, seatLabel } from "../text/words";
 import { Chat, Clock, TableActions, Waiting } from "../components/TableExtras";
 import { activeToken } from "../api/tokens";
 import { markedTitle } from "../play/table";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { i18n } from "../i18n";
-import { botChoice, botName, pendingWords, plural } from "./words";
+import { botChoice, botName, defaultName, pendingWords, plural, seatLabel } from "./words";
 
 describe("pendingWords", () => {
   it("says what a seat has earned as a player would, never the engine's identifiers", () => {
@@ -39,5 +39,26 @@ describe("botName and botChoice", () => {
     } finally {
       await i18n.changeLanguage("en");
     }
+  });
+});
+
+describe("a seat's name", () => {
+  it("is one name for a bot, also when it took the seat mid-game (the server stores its English label)", async () => {
+    const took = { seat: 1, kind: "bot", bot: "beginner", name: "Beginner" };
+    expect(seatLabel(took)).toBe("Beginner bot");
+    expect(seatLabel({ ...took, name: null })).toBe(botName("beginner"));
+    await i18n.changeLanguage("cs");
+    try {
+      expect(seatLabel(took)).toBe(botName("beginner"));
+      expect(seatLabel(took)).not.toContain("Beginner");
+    } finally {
+      await i18n.changeLanguage("en");
+    }
+  });
+
+  it('is the player\'s own, else a default that is not "Me"', () => {
+    expect(seatLabel({ seat: 0, kind: "human", bot: null, name: "Anna" })).toBe("Anna");
+    expect(defaultName(0)).toBe("Player 1");
+    expect(defaultName(1)).toBe("Player 2");
   });
 });

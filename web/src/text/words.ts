@@ -25,6 +25,20 @@ export function botChoice(level: string | undefined, label: string): string {
   return level ? t(`game:${level}`, { defaultValue: label }) : label;
 }
 
+/** A seat's name as the table shows it: a bot's is always its level's words ("Beginner bot",
+ * "Začátečník bot"), never the English label the server stores when a bot takes a seat in
+ * the middle of a game ("Beginner"); a player's is their name, else "Seat 2". */
+export function seatLabel(seat: { seat: number; kind: string; bot?: string | null; name?: string | null }): string {
+  if (seat.kind === "bot") return botName(seat.bot);
+  return seat.name ?? seatName(seat.seat);
+}
+
+/** The name a player who gave none gets for seat `seat`: "Player 1" ("Hráč 1"), never "Me"
+ * (the log would read "Me draws a tile" to everyone else). */
+export function defaultName(seat: number): string {
+  return t("new.default-name", { n: seat + 1 });
+}
+
 /** The default name of a seat nobody has named: "Seat 2" ("Hráč 2"). */
 export function seatName(seat: number): string {
   return t("seat.default", { n: seat + 1 });
