@@ -3,7 +3,8 @@
 ``games`` lists the games, ``play`` starts a game in the terminal, ``simulate`` runs random
 playouts, ``replay`` checks a record and ``review`` finds its turning points (its plot
 needs the ``[arena]`` extra); ``arena`` plays bots against bots (``[arena]``); ``serve``
-starts the web app and ``bots`` a bot worker beside it (``[server]``). The bare install
+starts the web app and ``bots`` a bot worker beside it, ``backup`` and ``restore``
+copy its database (``[server]``). The bare install
 runs every command; one whose extra is missing says which to install. Every
 command reports bad input in one line and exits with code 1 rather than showing a traceback.
 """
@@ -497,6 +498,70 @@ def serve(
 
     where = bots or os.environ.get("ZOOGAMES_BOTS", "local")
     run_server(host, port, db or os.environ.get("ZOOGAMES_DB"), where)
+
+
+def database_url(db: str | None) -> str:
+    """``--db``, else ``$ZOOGAMES_DB``, else the default SQLite file (as ``serve`` reads it)."""
+    import os
+
+    return db or os.environ.get("ZOOGAMES_DB") or "sqlite:///var/zoogames.db"
+
+
+@app.command("backup")
+def backup_command(
+    out: Annotated[Path, typer.Option("--out", help="the backup file to write (replaced)")],
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            help="database URL (default: $ZOOGAMES_DB, else sqlite:///var/zoogames.db)",
+        ),
+    ] = None,
+) -> None:
+    """Copy the database to one file while the servers run (docs/deploy.md, Backups).
+
+    SQLite: SQLite's online backup, itself a database file; PostgreSQL: pg_dump
+    --format=custom. Either is the database as of one commit.
+    """
+    require_extra("server", "backup")
+    from zoogames.server.backup import BackupError, backup
+
+    try:
+        backup(database_url(db), out)
+    except BackupError as e:
+        fail(str(e))
+    typer.echo(f"backed up to {out} ({out.stat().st_size} bytes)")
+
+
+@app.command("restore")
+def restore_command(
+    source: Annotated[Path, typer.Option("--in", help="the backup file to restore")],
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            help="database URL (default: $ZOOGAMES_DB, else sqlite:///var/zoogames.db)",
+        ),
+    ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="replace a database that holds games")
+    ] = False,
+) -> None:
+    """Replace a database with a backup, then migrate it (docs/deploy.md, Backups).
+
+    Stop the servers first. A database that holds games is replaced only with --force.
+    """
+    require_extra("server", "restore")
+    from zoogames.server.backup import BackupError, restore
+
+    try:
+        done = restore(database_url(db), source, force)
+    except BackupError as e:
+        fail(str(e))
+    typer.echo(
+        f"restored {done.games} games from {source}; migration {done.backup_revision}"
+        f" -> {done.revision} (current)"
+    )
 
 
 @app.command("bots")
