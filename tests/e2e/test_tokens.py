@@ -90,7 +90,8 @@ def test_a_browser_keeps_every_seat_it_holds_and_switches_between_them(
     page: Page, server: Server
 ) -> None:
     """Another seat's link, or a broken one, never loses a seat."""
-    create_game(page, server, "zooloretto", ["me", "me", "greedy"])
+    # (an open seat: the table waits, so the page does not follow a turn to the other seat)
+    create_game(page, server, "zooloretto", ["me", "me", "open"])
     page.wait_for_selector('main.play[data-you="0"]')
     assert page.locator('[data-action="switch-seat"]').count() == 2
     second = page.locator('[data-link="seat-1"]').input_value()

@@ -198,6 +198,14 @@ export function holdSeat(id: string, seat: number, token: string, current: boole
   write(id, held);
 }
 
+/** The seat a hot-seat page turns to when the turn passes: ``toMove`` if this browser holds it
+ * and plays another of its seats now, else null (a link on trial, a player who chose to
+ * watch, or a seat held by nobody here stays as it is). */
+export function seatToFollow(held: Held, trial: string | null, toMove: number | null): number | null {
+  if (toMove === null || trial || held.current === -1 || held.current === toMove) return null;
+  return held.seats[String(toMove)] ? toMove : null;
+}
+
 /** Play ``seat`` (one the browser holds), or watch with null. */
 export function switchSeat(id: string, seat: number | null): void {
   const page = pageSeats(id);

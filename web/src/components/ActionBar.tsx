@@ -3,6 +3,7 @@
 // Each button exists only while the legal list holds an action it leads to.
 import { t } from "../i18n";
 import { usePlay } from "../play/context";
+import { Icon } from "./Icon";
 import { kindOf, kindStyle, tileWords } from "./tiles";
 
 /** Actions of their own: one click plays them (their words: ui catalogue keys). */
@@ -107,7 +108,7 @@ export function ActionBar({ canUndo, onUndo }: { canUndo: boolean; onUndo: () =>
       )}
       {canUndo && (
         <button type="button" data-action="undo" onClick={onUndo}>
-          {t("action.undo")}
+          <Icon name="undo" size={14} /> {t("action.undo")}
         </button>
       )}
     </div>

@@ -51,9 +51,15 @@ function ToBot({ id, seat }: { id: string; seat: number }) {
   );
 }
 
+/** The seats anyone may take: human seats nobody has joined that hold no invitation of ours. */
+export function openSeats(seats: Snapshot["seats"], invites: InviteLink[]): number[] {
+  return seats.filter((s) => s.kind === "human" && !s.joined && !invites.some((l) => l.seat === s.seat)).map((s) => s.seat);
+}
+
 export function InviteLinks({ id, invites, names, seats }: { id: string; invites: InviteLink[]; names: string[]; seats: Snapshot["seats"] }) {
+  const open = openSeats(seats, invites);
   return (
-    <details class="invite-links" open={invites.length > 0}>
+    <details class="invite-links" open={invites.length > 0 || open.length > 0}>
       <summary>{t("links.title")}</summary>
       <ul>
         {invites.map((l) => {
@@ -70,6 +76,13 @@ export function InviteLinks({ id, invites, names, seats }: { id: string; invites
             </li>
           );
         })}
+        {/* An open seat's link is the table's: whoever opens it may take the seat there
+            (listed or not: an unlisted table is in no lobby). */}
+        {open.map((seat) => (
+          <li key={`open-${seat}`}>
+            <LinkRow label={t("links.open", { name: names[seat] })} link={playLink(id)} name={`open-${seat}`} />
+          </li>
+        ))}
         <li>
           <LinkRow label={t("links.spectators")} link={playLink(id)} name="spectator" />
         </li>

@@ -5,13 +5,16 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { ApiError, api } from "../api/http";
 import { CHAT_MAX, type ChatMessage, lobbyApi } from "../api/lobby";
 import { forgetToken, holdSeat } from "../api/tokens";
+import { useAccount } from "../account/account";
+import { Icon } from "./Icon";
+import { NAME_LENGTH } from "./JoinForm";
 import { heldSeats } from "../account/account";
 import type { Catalog, Snapshot, TableEvent } from "../api/types";
 import { useT } from "../i18n/hooks";
 import { addMessage, addMessages, hostKey, onChat } from "../play/chat";
-import { formatClock, secondsLeft } from "../play/table";
+import { formatClock, secondsLeft, sociable, startBots } from "../play/table";
 import { eventText } from "../text/events";
-import { botName, seatName } from "../text/words";
+import { botChoice, seatName } from "../text/words";
 
 /** The time the seat to move has left, counting down each second from the snapshot's `deadline`. */
 export function Clock({ deadline, mine, forfeit = false }: { deadline: string; mine: boolean; forfeit?: boolean }) {
@@ -24,7 +27,7 @@ export function Clock({ deadline, mine, forfeit = false }: { deadline: string; m
   const left = secondsLeft(deadline, now);
   return (
     <span class={`clock${mine && left < 30 ? " clock-low" : ""}`} data-clock={left} title={forfeit ? t("table.clock-help-forfeit") : t("table.clock-help")}>
-      {t("table.clock", { time: formatClock(left) })}
+      <Icon name="clock" size={14} /> {t("table.clock", { time: formatClock(left) })}
     </span>
   );
 }
@@ -34,20 +37,57 @@ export function Waiting({ id, snapshot, token }: { id: string; snapshot: Snapsho
   const { t } = useT();
   const open = snapshot.open_seats;
   const [catalog, setCatalog] = useState<Catalog | null>(null);
-  const [bot, setBot] = useState("greedy");
+  const [bot, setBot] = useState("casual");
   const [error, setError] = useState("");
+  const [name, setName] = useState("");
+  const [busy, setBusy] = useState(false);
+  const who = useAccount();
   const host = !!token && localStorage.getItem(hostKey(id)) === String(snapshot.you);
+  // A visitor with no seat here (the table's link, listed or not) may take an open seat.
+  const visitor = snapshot.you === null && snapshot.invited === null;
   useEffect(() => {
     if (host) api.catalog().then(setCatalog, () => undefined);
   }, [host]);
   if (open.length === 0) return null;
+  const take = (seat: number) => {
+    // A guest names themselves first; an account's name is its own.
+    if (!who && !name.trim()) {
+      setError(t("lobby.name-first"));
+      return;
+    }
+    setBusy(true);
+    lobbyApi.takeSeat(id, seat, who ? null : name.trim()).then(
+      (joined) => {
+        if (joined.token && joined.you !== null) holdSeat(id, joined.you, joined.token, true);
+        location.reload(); // the page reads the seats it holds once
+      },
+      (e: Error) => {
+        setError(e.message);
+        setBusy(false);
+      },
+    );
+  };
   return (
     <section class="waiting" data-waiting={open.join(",")} aria-labelledby="waiting-title">
       <h2 id="waiting-title">{t("table.waiting")}</h2>
       <p>{t("table.missing", { seats: open.map(seatName).join(", ") })}</p>
-      <p class="hint">
-        {t("table.share")} <a href="/lobby">{t("nav.lobby")}</a>
-      </p>
+      {/* The table's own link takes a seat: never "find it in the lobby", where an unlisted table is not. */}
+      <p class="hint">{t("table.share-link")}</p>
+      {visitor && (
+        <div class="take-seats">
+          {!who && (
+            <label class="option">
+              <span class="option-label">{t("new.your-name")}</span>
+              <input data-field="take-name" value={name} maxLength={NAME_LENGTH} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+            </label>
+          )}
+          {open.map((seat) => (
+            <button type="button" key={seat} class="primary" data-action="take-seat" data-seat={seat} disabled={busy} onClick={() => take(seat)}>
+              {t("table.take-seat", { seat: seatName(seat) })}
+            </button>
+          ))}
+        </div>
+      )}
       {host && token && (
         <form
           onSubmit={(e) => {
@@ -61,9 +101,9 @@ export function Waiting({ id, snapshot, token }: { id: string; snapshot: Snapsho
           <label>
             {t("table.start-bot")}{" "}
             <select data-field="start-bot" value={bot} onChange={(e) => setBot((e.target as HTMLSelectElement).value)}>
-              {(catalog?.bots ?? [{ spec: "greedy", label: "greedy" }]).map((b) => (
+              {startBots(catalog?.bots ?? []).map((b) => (
                 <option key={b.spec} value={b.spec}>
-                  {botName(b.spec)}
+                  {botChoice(b.level, b.label)}
                 </option>
               ))}
             </select>
@@ -144,6 +184,9 @@ export function Chat({
   const lines: Line[] = [...shown.map((m) => ({ at: m.at, message: m })), ...events.map((e) => ({ at: e.at, event: e }))];
   lines.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
   const others = humans.filter((s) => s !== you);
+  // Nobody to talk with (a tutorial, a game against bots): no chat, unless it has lines
+  // already (a player who left: the others still read what was said and what happened).
+  if (!sociable(humans) && lines.length === 0) return null;
 
   return (
     <section class="chat" aria-labelledby="chat-title">
@@ -220,6 +263,9 @@ export function TableActions({ id, snapshot, token, names }: { id: string; snaps
   const [error, setError] = useState("");
   const you = snapshot.you;
   if (!token || you === null) return null;
+  // Leaving a table of bots leaves nobody waiting: no button (a rematch at the end stays).
+  // An invited or open seat is someone to come.
+  const alone = !snapshot.seats.some((s) => s.kind === "human" && s.seat !== you);
   const fail = (e: unknown) => setError(e instanceof ApiError || e instanceof Error ? e.message : String(e));
 
   const leave = () => {
@@ -256,7 +302,7 @@ export function TableActions({ id, snapshot, token, names }: { id: string; snaps
         <button type="button" class="primary" data-action="rematch" onClick={rematch}>
           {snapshot.rematch ? t("table.join-rematch") : t("table.rematch")}
         </button>
-      ) : (
+      ) : alone ? null : (
         <button type="button" data-action="leave" onClick={leave}>
           {t("table.leave")}
         </button>

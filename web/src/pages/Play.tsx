@@ -28,7 +28,7 @@ import { t } from "../i18n";
 import { gameName, seatLabel } from "../text/words";
 import { Chat, Clock, TableActions, Waiting } from "../components/TableExtras";
 import { activeToken } from "../api/tokens";
-import { markedTitle } from "../play/table";
+import { markedTitle, people } from "../play/table";
 import { useDeviceTokens } from "../account/account";
 import { TutorialPanel, useTutorial } from "../tutorial/TutorialPanel";
 
@@ -52,7 +52,8 @@ function useGameName(gameId: string | undefined): string {
 
 /** The tab's title says whose turn it is, so a player in another tab sees theirs come. */
 function useTitle(snapshot: Snapshot | null, game: string, names: string[], mark: boolean): void {
-  const to = snapshot?.view.to_move ?? null;
+  // A table waiting for players has nobody to move yet.
+  const to = snapshot && !snapshot.open_seats.length ? snapshot.view.to_move : null;
   const title = !snapshot
     ? "zoogames"
     : snapshot.status === "over"
@@ -150,7 +151,8 @@ export function Play({ id }: { id: string }) {
   const invited = game.refused ? null : snapshot.invited; // an invitation joins first
   const joining = invited !== null || (!game.refused && you !== null && snapshot.seats[you]?.kind === "human" && !snapshot.seats[you].joined);
   const over = snapshot.status === "over";
-  const view = snapshot.view;
+  // Waiting for players, nobody is to move: no seat panel says "to move".
+  const view = waiting ? { ...snapshot.view, to_move: null } : snapshot.view;
   const rank = "rank" in view ? view.rank : undefined;
 
   return (
@@ -283,14 +285,7 @@ export function Play({ id }: { id: string }) {
           />
           {/* After the log: the table's chat and its way out, below what a turn needs. */}
           <TableActions id={id} snapshot={snapshot} token={token} names={names} />
-          <Chat
-            id={id}
-            token={token}
-            you={you}
-            names={names}
-            humans={snapshot.seats.filter((x) => x.kind === "human").map((x) => x.seat)}
-            events={snapshot.events}
-          />
+          <Chat id={id} token={token} you={you} names={names} humans={people(snapshot.seats)} events={snapshot.events} />
         </aside>
       </main>
     </PlayContext.Provider>

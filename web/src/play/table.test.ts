@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatClock, markedTitle, mergeGames, secondsLeft, sortGames } from "./table";
+import { formatClock, markedTitle, mergeGames, people, secondsLeft, sociable, sortGames, startBots } from "./table";
 
 describe("the clock", () => {
   it("counts the seconds left to the deadline, never below zero", () => {
@@ -13,8 +13,12 @@ describe("the clock", () => {
   it("shows minutes and seconds, and hours once there are any", () => {
     expect(formatClock(9)).toBe("0:09");
     expect(formatClock(119)).toBe("1:59");
-    expect(formatClock(86341)).toBe("23:59:01");
-    expect(formatClock(3 * 86400)).toBe("72:00:00");
+    expect(formatClock(105)).toBe("1:45");
+    expect(formatClock(86341)).toBe("23 h"); // a day's clock, a minute in
+    expect(formatClock(86401)).toBe("24 h"); // never more than the day
+    expect(formatClock(6300)).toBe("1 h 45 min");
+    expect(formatClock(3600)).toBe("1 h");
+    expect(formatClock(3 * 86400)).toBe("72 h");
     expect(formatClock(-5)).toBe("0:00");
   });
 });
@@ -46,5 +50,26 @@ describe("the tab's title", () => {
     expect(markedTitle("Zooloretto", "(your turn)", true, true)).toBe("(your turn) Zooloretto");
     expect(markedTitle("Zooloretto", "(your turn)", true, false)).toBe("Zooloretto");
     expect(markedTitle("Zooloretto", "(your turn)", false, true)).toBe("Zooloretto");
+  });
+});
+
+describe("the people at a table", () => {
+  const seat = (n: number, kind: string, joined: boolean) => ({ seat: n, kind, joined });
+
+  it("are the taken human seats: no bot, no open seat, no unused invitation", () => {
+    expect(people([seat(0, "human", true), seat(1, "bot", true), seat(2, "human", false)])).toEqual([0]);
+  });
+
+  it("make a table with a chat only when there are two of them", () => {
+    expect(sociable(people([seat(0, "human", true), seat(1, "bot", true)]))).toBe(false); // a tutorial
+    expect(sociable(people([seat(0, "human", true), seat(1, "human", false)]))).toBe(false); // waiting
+    expect(sociable(people([seat(0, "human", true), seat(1, "human", true)]))).toBe(true);
+  });
+});
+
+describe("start now with bots", () => {
+  it("offers the named levels, beginner to expert", () => {
+    const bots = ["beginner", "casual", "strong", "expert", "random", "greedy"].map((spec) => ({ spec, named: !["random", "greedy"].includes(spec) }));
+    expect(startBots(bots).map((b) => b.spec)).toEqual(["beginner", "casual", "strong", "expert"]);
   });
 });

@@ -8,13 +8,17 @@ export function secondsLeft(deadline: string, now: number): number {
   return Math.max(0, Math.ceil((end - now) / 1000));
 }
 
-/** A countdown as a clock shows it: "0:09", "1:59", "23:59:01", "71:00:00" (hours go on). */
+/** A countdown as a clock shows it, in words that read in both languages: "0:09", "1:45" under
+ * an hour; "1 h 45 min" under ten hours; "23 h", "71 h" beyond. Whole hours are rounded down,
+ * so that a day's clock never reads more than its day ("24:00:01" once the page's clock lagged
+ * the server's by a second). */
 export function formatClock(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));
   const h = Math.floor(s / 3600);
   const m = Math.floor((s % 3600) / 60);
-  const sec = String(s % 60).padStart(2, "0");
-  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${sec}` : `${m}:${sec}`;
+  if (h >= 10) return `${h} h`;
+  if (h >= 1) return m > 0 ? `${h} h ${m} min` : `${h} h`;
+  return `${m}:${String(s % 60).padStart(2, "0")}`;
 }
 
 /** A game in the "my games" list: the account's or this browser's. */
@@ -45,4 +49,21 @@ export function mergeGames<T extends GameRow>(rows: T[]): T[] {
 /** The tab's title with the turn's mark in front when the player asked for it and the turn is theirs. */
 export function markedTitle(title: string, mark: string, yours: boolean, on: boolean): string {
   return yours && on ? `${mark} ${title}` : title;
+}
+
+/** The people at a table: its human seats someone has taken (an open seat, or an invitation
+ * nobody has used yet, is nobody to talk to or to mute). */
+export function people(seats: readonly { seat: number; kind: string; joined: boolean }[]): number[] {
+  return seats.filter((s) => s.kind === "human" && s.joined).map((s) => s.seat);
+}
+
+/** Whether a table has people to talk with: two or more (a tutorial, a solo game, a game
+ * against bots carries no chat, no mute, no leaving). */
+export function sociable(people: readonly number[]): boolean {
+  return people.length >= 2;
+}
+
+/** The bots "start now with bots" offers: the named levels, weakest first (docs/bots.md). */
+export function startBots<T extends { spec: string; named: boolean }>(bots: readonly T[]): T[] {
+  return bots.filter((b) => b.named);
 }

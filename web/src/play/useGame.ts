@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { ApiError, api } from "../api/http";
 import { GameSocket, type Incoming } from "../api/socket";
-import { confirm, joined, reject } from "../api/tokens";
+import { confirm, joined, pageSeats, reject, seatToFollow, switchSeat } from "../api/tokens";
 import { pushChat } from "./chat";
 import { useSeats } from "../components/SeatSwitcher";
 import type { LogEntry, Snapshot } from "../api/types";
@@ -41,6 +41,8 @@ export function useGame(id: string): Game {
   const [refused, setRefused] = useState(false);
   const socket = useRef<GameSocket | null>(null);
   const latest = useRef<Snapshot | null>(null);
+  /** The seat to move the page last followed (undefined: none yet). */
+  const turn = useRef<number | null | undefined>(undefined);
 
   const accept = (s: Snapshot) => {
     latest.current = s;
@@ -50,6 +52,17 @@ export function useGame(id: string): Game {
     setError("");
     confirm(id, s.you, s.invited);
     setErrorStatus(0);
+    // Hot seat: when the turn passes (and on loading), the page plays the seat to move if this
+    // browser holds it; its socket then reconnects with that seat's token. Only when the turn
+    // passes: a seat the player switched to by hand stays until then. A waiting table has
+    // nobody to move.
+    const toMove = s.status === "playing" && s.open_seats.length === 0 ? s.view.to_move : null;
+    if (toMove !== turn.current) {
+      turn.current = toMove;
+      const page = pageSeats(id);
+      const next = seatToFollow(page.held, page.trial, toMove);
+      if (next !== null) switchSeat(id, next);
+    }
   };
 
   const fail = (status: number, detail: string) => {
