@@ -6,9 +6,9 @@ import { defineConfig, searchForWorkspaceRoot, type Plugin } from "vite";
 import preact from "@preact/preset-vite";
 
 /** Files copied from the pinned packages into the build: the licences of what it bundles
- * (pictures, font; the About page links them) and the favicon (OpenMoji's dolphin). */
+ * (pictures, font; the About page links them). The favicon is the project's own drawing, in
+ * public/ (scripts/make_favicon.py). */
 const COPIED: Record<string, string> = {
-  "favicon.svg": "node_modules/openmoji/color/svg/1F42C.svg",
   "licenses/openmoji-CC-BY-SA-4.0.txt": "node_modules/openmoji/LICENSE.txt",
   "licenses/atkinson-hyperlegible-OFL-1.1.txt": "node_modules/@fontsource/atkinson-hyperlegible/LICENSE",
 };

@@ -72,3 +72,18 @@ def test_a_table_of_bots_has_no_chat_nor_leaving_and_bots_one_name(
     expect(bots).to_have_count(6)
     assert all(not name.endswith("(bot)") for name in bots.all_inner_texts())
     assert "Beginner bot" in bots.all_inner_texts()
+
+
+def test_error_pages_and_the_game_page_have_the_sites_navigation(
+    page: Page, server: Server
+) -> None:
+    answer = page.goto(server.url + "/no/such/page")
+    assert answer is not None and answer.status == 404  # the server says so
+    page.wait_for_selector('main[data-page="none"] .site-nav [data-link="lobby"]')
+    page.goto(server.url + "/play/NoSuchGame1")  # a game that is not there
+    page.wait_for_selector("main.play .site-nav [data-link=my-games]")
+    page.wait_for_selector("[data-error]")
+    create_game(page, server, "aquaretto", ["me", "beginner"], name="Anna")
+    expect(page.locator("main.play .site-nav [data-link=lobby]")).to_have_count(1)
+    icon = page.request.get(server.url + "/favicon.ico")
+    assert icon.ok and icon.body()[:4] == b"\x00\x00\x01\x00"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import httpx
@@ -9,7 +10,7 @@ from starlette.applications import Starlette
 from starlette.routing import Route
 
 from zoogames.server.app import SecurityHeaders
-from zoogames.server.static import Client
+from zoogames.server.static import CLIENT_ROUTES, Client
 
 from .harness import run_async
 
@@ -42,7 +43,7 @@ def test_files_app_routes_and_missing_assets(tmp_path: Path) -> None:
     (tmp_path / "assets" / "main-abc123.js").write_text("console.log(1)")
     (tmp_path.parent / "secret.txt").write_text("secret")
     client = Site(tmp_path)
-    for path in ("/", "/play/k3J9xQ2mPa", "/new"):
+    for path in ("/", "/play/k3J9xQ2mPa", "/lobby", "/players/Anna", "/leaderboard/aquaretto/"):
         r = client.get(path)
         assert r.status_code == 200 and r.text == "<html>app</html>", path
         assert r.headers["cache-control"] == "no-cache"
@@ -69,3 +70,34 @@ def test_the_service_worker_is_served_at_the_root_as_javascript_under_the_csp(
     # the build puts it there: Vite copies web/public/ to the build's root
     source = Path(__file__).parents[2] / "web" / "public" / "sw.js"
     assert "showNotification" in source.read_text()
+
+
+def test_an_unknown_path_answers_404_with_the_sites_page(tmp_path: Path) -> None:
+    """A browser still gets the client (its "no such page" with the navigation)."""
+    (tmp_path / "index.html").write_text("<html>app</html>")
+    client = Site(tmp_path)
+    for path in ("/new", "/play", "/play/a/b", "/wp-login", "/lobby/x", "/leaderboard/Aqua"):
+        r = client.get(path)
+        assert (r.status_code, r.text) == (404, "<html>app</html>"), path
+
+
+def test_the_client_routes_are_main_tsxs() -> None:
+    """Each path the client routes (web/src/main.tsx) is one the server serves it for."""
+    source = (Path(__file__).parents[2] / "web" / "src" / "main.tsx").read_text()
+    exact = re.findall(r'location\.pathname === "/([^"]*)"', source)
+    patterns = re.findall(r"/\^\\/(.+?)\\/\?\$/\.exec\(location\.pathname\)", source)
+    assert exact and patterns
+    for path in exact:
+        assert CLIENT_ROUTES.fullmatch(path), path
+    for pattern in patterns:
+        # each of the client's patterns ("play\\/([A-Za-z0-9_-]+)") is one of the server's
+        plain = pattern.replace("\\/", "/").replace("(", "").replace(")", "")
+        assert plain in CLIENT_ROUTES.pattern, pattern
+
+
+def test_the_favicon_is_the_projects_own_at_both_addresses() -> None:
+    """/favicon.ico (asked for by every browser) and /favicon.svg (the page's link)."""
+    public = Path(__file__).parents[2] / "web" / "public"
+    ico = (public / "favicon.ico").read_bytes()
+    assert ico[:4] == b"\x00\x00\x01\x00"  # an ICO file's header
+    assert "<svg" in (public / "favicon.svg").read_text()

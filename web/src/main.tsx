@@ -4,6 +4,7 @@ import "@fontsource/atkinson-hyperlegible/400.css";
 import "@fontsource/atkinson-hyperlegible/700.css";
 import { render } from "preact";
 import { LanguageSwitch } from "./components/LanguageSwitch";
+import { SiteNav } from "./components/SiteNav";
 import { useT } from "./i18n/hooks";
 import { About } from "./pages/About";
 import { Account } from "./pages/Account";
@@ -31,7 +32,8 @@ function App() {
   const board = /^\/leaderboard\/([a-z0-9-]+)\/?$/.exec(location.pathname);
   if (board) return <Leaderboard game={board[1]} />;
   return (
-    <main>
+    <main data-page="none">
+      <SiteNav />
       <LanguageSwitch />
       <p>
         {t("page.none")} <a href="/">{t("page.start")}</a>

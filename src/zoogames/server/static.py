@@ -1,12 +1,16 @@
 """Serving the built browser client: files from ``static/``, ``index.html`` for app routes.
 
 The client's build (``npm run build`` in ``web/``) writes into ``static/``. Paths that
-name a file get that file; other paths outside ``/api`` (``/``, ``/play/{id}``, …) get
-``index.html`` and the client routes them. Without a build, a plain page says so.
+name a file get that file; the client's own routes (:data:`CLIENT_ROUTES`: ``/``,
+``/play/{id}``, …) get ``index.html`` and the client routes them. Any other path answers
+404, with ``index.html`` as its body, so that a browser still shows the site's page
+("no such page", with its navigation) while a crawler or a script learns that nothing is
+there. Without a build, a plain page says so.
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from starlette.requests import Request
@@ -14,6 +18,13 @@ from starlette.responses import FileResponse, HTMLResponse, Response
 
 STATIC = Path(__file__).parent / "static"
 """Where the client's build lands (gitignored)."""
+
+CLIENT_ROUTES = re.compile(
+    r"(|about|lobby|games|account"
+    r"|play/[A-Za-z0-9_-]+|players/[A-Za-z0-9_-]+|leaderboard/[a-z0-9-]+)/?"
+)
+"""The paths (without the leading ``/``) the client routes: web/src/main.tsx's list, kept
+in step with it by tests/server/test_static.py."""
 
 MAX_PATH = 200
 """The longest path a build file has (Vite's names are short)."""
@@ -63,4 +74,5 @@ class Client:
             return Response("not found", status_code=404, media_type="text/plain")
         if "." in path.rsplit("/", 1)[-1]:  # a missing asset, not an app route
             return Response("not found", status_code=404, media_type="text/plain")
-        return FileResponse(index, headers={"Cache-Control": "no-cache"})
+        status = 200 if CLIENT_ROUTES.fullmatch(path) else 404
+        return FileResponse(index, status_code=status, headers={"Cache-Control": "no-cache"})

@@ -24,6 +24,7 @@ import { useControls } from "../play/useControls";
 import { useGame } from "../play/useGame";
 import { PACES, storePace, storedPace, usePaced } from "../play/usePaced";
 import { LanguageSwitch } from "../components/LanguageSwitch";
+import { SiteNav } from "../components/SiteNav";
 import { t } from "../i18n";
 import { gameName, seatLabel } from "../text/words";
 import { Chat, Clock, TableActions, Waiting } from "../components/TableExtras";
@@ -138,6 +139,7 @@ export function Play({ id }: { id: string }) {
   if (!snapshot) {
     return (
       <main class="play">
+        <SiteNav />
         <LanguageSwitch />
         {game.error ? <ErrorBanner id={id} error={game.error} refused={game.refused} status={game.errorStatus} /> : <p>{t("play.connecting")}</p>}
       </main>
@@ -166,6 +168,7 @@ export function Play({ id }: { id: string }) {
         data-you={you ?? ""}
         data-legal={JSON.stringify(controls.choices.legal)}
       >
+        <SiteNav />
         <header class="play-header">
           <a href="/">zoogames</a>
           <h1>{gameTitle}</h1>
