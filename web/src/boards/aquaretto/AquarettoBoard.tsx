@@ -8,13 +8,16 @@ import { TruckTable } from "../../components/TruckTable";
 import { usePlay } from "../../play/context";
 import { WaterZooPanel } from "./WaterZooPanel";
 import { t } from "../../i18n";
+import { ZoomControl, useZoom, zoomStyle } from "../zoom";
 
 export function AquarettoBoard({ view }: { view: AquarettoView }) {
+  const [zoom, setZoom] = useZoom();
   const { me } = usePlay();
   return (
-    <div class="board" data-board="aquaretto">
+    <div class="board" data-board="aquaretto" style={zoomStyle(zoom)}>
       <TruckTable view={view} back="aquaretto" extra={<span>{t("aquaretto.supply", { count: view.supply })}</span>} />
       <Legend species={view.species} />
+      <ZoomControl zoom={zoom} onZoom={setZoom} />
       <Seats players={view.players} toMove={view.to_move}>
         {(seat) => (
           <SeatPanel view={view} seat={seat} coins={view.coins[seat]} info={<Took truck={view.zoos[seat].truck} />}>

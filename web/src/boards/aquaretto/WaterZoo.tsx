@@ -109,7 +109,8 @@ export function WaterZoo({ zoo, seat, small = false }: { zoo: WaterZooView; seat
       data-zoo="water"
       data-seat={seat}
       viewBox={`-2 -2 ${width + 4} ${height + 4}`}
-      style={{ maxWidth: `${(width + 4) * (small ? 0.75 : 1.15)}px` }}
+      // Another seat's zoo stays small; your own fills its column (style.css: --aspect, --zoom).
+      style={small ? { maxWidth: `${(width + 4) * 0.75}px` } : { "--aspect": String((width + 4) / (height + 4)) }}
     >
       {zoo.spaces.map(([x, y]) => (
         <rect

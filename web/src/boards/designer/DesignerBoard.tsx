@@ -7,12 +7,14 @@ import { plural } from "../../text/words";
 import { Layout } from "./Layout";
 import { OfferCard } from "./OfferCard";
 import { t } from "../../i18n";
+import { ZoomControl, useZoom, zoomStyle } from "../zoom";
 
 export function DesignerBoard({ view }: { view: DesignerView }) {
+  const [zoom, setZoom] = useZoom();
   const { me } = usePlay();
   const cards = new Map<string, CardView>(view.offer.map((c) => [String(c.card), c]));
   return (
-    <div class="board" data-board="aquarium-designer">
+    <div class="board" data-board="aquarium-designer" style={zoomStyle(zoom)}>
       <section class="table-middle">
         <div class="round-info">
           <span>{t("designer.round", { round: view.round, rounds: view.rounds })}</span>
@@ -32,6 +34,7 @@ export function DesignerBoard({ view }: { view: DesignerView }) {
           </div>
         )}
       </section>
+      <ZoomControl zoom={zoom} onZoom={setZoom} />
       <Seats players={view.players} toMove={view.to_move} board="aquarium">
         {(seat) => (
           <SeatPanel

@@ -95,7 +95,8 @@ export function Layout({ layout, seat, small, cards }: { layout: LayoutView; sea
         class={small ? "designer-layout small" : "designer-layout"}
         data-layout={seat}
         viewBox={`-3 -3 ${width + 6} ${height + 6}`}
-        style={{ maxWidth: `${(width + 6) * (small ? 1.2 : 2.2)}px` }}
+        // Another seat's aquarium stays small; your own fills its column (style.css: --aspect, --zoom).
+        style={small ? { maxWidth: `${(width + 6) * 1.2}px` } : { "--aspect": String((width + 6) / (height + 6)) }}
       >
         {layout.free.map(([x, y]) => (
           <rect key={`free-${cellKey(x, y)}`} x={cx(x) + 2} y={cy(y) + 2} width={CARD - 4} height={CARD - 4} rx={4} class="free-position" />

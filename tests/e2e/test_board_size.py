@@ -1,0 +1,75 @@
+"""Your own board uses the screen: it fills its column on a laptop, fits a phone's width,
+and the zoom (− / + / fit) scales it and is remembered."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page
+
+from tests.e2e.conftest import LAPTOP, PHONE
+from tests.e2e.positions import store_game, to_move
+from tests.e2e.server import Server
+
+GAMES = {"aquaretto": 30, "zooloretto": 30, "aquaretto-zooloretto": 40, "aquarium-designer": 8}
+"""Actions into a 2-player game of each: tiles on the boards, the game far from over."""
+
+DRAWN = """() => {
+  const parts = [...document.querySelectorAll(
+    '[data-seat-panel="0"] [data-zoo], [data-seat-panel="0"] [data-layout]')];
+  const boxes = parts.map((e) => e.getBoundingClientRect()).filter((b) => b.width > 0);
+  const left = Math.min(...boxes.map((b) => b.left));
+  const right = Math.max(...boxes.map((b) => b.right));
+  return {left, right, width: right - left};
+}"""
+"""Where seat 0's drawn boards lie: the union of its zoos' (or its aquarium's) boxes."""
+
+
+def open_game(page: Page, server: Server, game: str) -> None:
+    stored = store_game(server, game, ["me", "greedy"], seed=3, moves=GAMES[game], until=to_move(0))
+    page.goto(stored.link(server))
+    page.wait_for_selector("[data-board]")
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_on_a_laptop_your_board_takes_at_least_40_percent_of_the_width(
+    page: Page, server: Server, game: str
+) -> None:
+    open_game(page, server, game)
+    drawn = page.evaluate(DRAWN)
+    assert drawn["width"] >= 0.4 * LAPTOP["width"], drawn
+    assert page.evaluate("document.documentElement.scrollWidth") <= LAPTOP["width"]
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_on_a_phone_your_board_and_the_trucks_fit_the_width(
+    phone: Page, server: Server, game: str
+) -> None:
+    open_game(phone, server, game)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    drawn = phone.evaluate(DRAWN)
+    assert drawn["left"] >= 0 and drawn["right"] <= PHONE["width"], drawn
+    # Filling the screen, not a postage stamp in its corner.
+    assert drawn["width"] >= 0.8 * PHONE["width"], drawn
+    middle = "[data-truck]" if game != "aquarium-designer" else "[data-card]"
+    for box in (phone.locator(middle).nth(i).bounding_box() for i in range(2)):
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+
+
+@pytest.mark.parametrize("game", ["aquaretto", "zooloretto"])
+def test_the_zoom_scales_your_board_and_is_remembered(
+    page: Page, server: Server, game: str
+) -> None:
+    open_game(page, server, game)
+    fitted = page.evaluate(DRAWN)["width"]
+    page.locator('[data-zoom="out"]').click()
+    page.locator('[data-zoom="out"]').click()
+    page.wait_for_function(f"({DRAWN})().width < {fitted} * 0.7")
+    page.reload()
+    page.wait_for_selector("[data-board]")
+    assert page.evaluate(DRAWN)["width"] < fitted * 0.7  # remembered in this browser
+    page.locator('[data-zoom="in"]').click()
+    page.locator('[data-zoom="in"]').click()
+    page.locator('[data-zoom="in"]').click()
+    page.wait_for_function(f"({DRAWN})().width > {fitted} * 1.2")
+    page.locator('[data-zoom="fit"]').click()
+    page.wait_for_function(f"Math.abs(({DRAWN})().width - {fitted}) < 2")

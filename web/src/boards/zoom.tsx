@@ -1,0 +1,102 @@
+// The board's size: your own board fills its column (as wide as the column, no taller than
+// most of the screen), scaled by the zoom the player chose with − / + (remembered in this
+// browser); "fit" goes back to the column's width. Other seats' boards stay small.
+import type { RefObject } from "preact";
+import { useLayoutEffect, useRef, useState } from "preact/hooks";
+import { t } from "../i18n";
+
+/** Where the chosen zoom is remembered (a factor of the fitted size; 1 is "fit"). */
+export const ZOOM_KEY = "zoogames:zoom";
+
+/** The zoom steps − and + walk through: 1 fills the column. */
+export const ZOOMS = [0.5, 0.65, 0.8, 1, 1.25, 1.5, 2];
+
+/** The zoom stored in this browser; 1 (fit) when none, or when what is stored is no step. */
+export function storedZoom(stored: string | null): number {
+  const z = Number(stored);
+  return stored !== null && ZOOMS.includes(z) ? z : 1;
+}
+
+/** The next step from `zoom` towards larger (`+1`) or smaller (`-1`), kept within the steps. */
+export function zoomStep(zoom: number, direction: 1 | -1): number {
+  const i = ZOOMS.indexOf(zoom);
+  const at = i < 0 ? ZOOMS.indexOf(1) : i;
+  return ZOOMS[Math.min(ZOOMS.length - 1, Math.max(0, at + direction))];
+}
+
+/** The zoom chosen in this browser and a way to change it (stored at once). */
+export function useZoom(): [number, (z: number) => void] {
+  const [zoom, setZoom] = useState(() => storedZoom(localStorage.getItem(ZOOM_KEY)));
+  const choose = (z: number) => {
+    localStorage.setItem(ZOOM_KEY, String(z));
+    setZoom(z);
+  };
+  return [zoom, choose];
+}
+
+/** The board's style: the zoom as the CSS variable the stylesheet scales own boards by. */
+export function zoomStyle(zoom: number): Record<string, string> {
+  return { "--zoom": String(zoom) };
+}
+
+/** − / + / fit, above the seats' boards. */
+export function ZoomControl({ zoom, onZoom }: { zoom: number; onZoom: (z: number) => void }) {
+  return (
+    <div class="zoom-control" role="group" aria-label={t("zoom.label")}>
+      <button
+        type="button"
+        data-zoom="out"
+        aria-label={t("zoom.out")}
+        title={t("zoom.out")}
+        disabled={zoom === ZOOMS[0]}
+        onClick={() => onZoom(zoomStep(zoom, -1))}
+      >
+        −
+      </button>
+      <span class="zoom-value" data-zoom-value={zoom}>
+        {Math.round(zoom * 100)} %
+      </span>
+      <button
+        type="button"
+        data-zoom="in"
+        aria-label={t("zoom.in")}
+        title={t("zoom.in")}
+        disabled={zoom === ZOOMS[ZOOMS.length - 1]}
+        onClick={() => onZoom(zoomStep(zoom, 1))}
+      >
+        +
+      </button>
+      <button type="button" data-zoom="fit" title={t("zoom.fit-help")} aria-pressed={zoom === 1} onClick={() => onZoom(1)}>
+        {t("zoom.fit")}
+      </button>
+    </div>
+  );
+}
+
+/** How much a board drawn in HTML (Zooloretto's zoo board) must be scaled to fill its
+ * column: the column's width over the board's own, no taller than 75 % of the screen. The
+ * element gets `zoom: calc(var(--zoom) * var(--fit))`; `large` false leaves it at 1. */
+export function useFit(large: boolean): [RefObject<HTMLDivElement>, number] {
+  const ref = useRef<HTMLDivElement>(null);
+  const [fit, setFit] = useState(1);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    const column = el?.parentElement;
+    if (!large || !el || !column) return;
+    const measure = () => {
+      // The drawn size over the zoom it is drawn at: the board's own size.
+      const applied = Number.parseFloat(getComputedStyle(el).zoom) || 1;
+      const box = el.getBoundingClientRect();
+      if (box.width === 0) return; // hidden (another seat's tab on a phone)
+      const width = box.width / applied;
+      const height = box.height / applied;
+      const next = Math.max(0.5, Math.min(column.clientWidth / width, (0.75 * window.innerHeight) / height, 3));
+      setFit((old) => (Math.abs(old - next) > 0.01 ? next : old));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(column);
+    return () => observer.disconnect();
+  });
+  return [ref, large ? fit : 1];
+}
