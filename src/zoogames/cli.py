@@ -3,8 +3,8 @@
 ``games`` lists the games, ``play`` starts a game in the terminal, ``simulate`` runs random
 playouts, ``replay`` checks a record and ``review`` finds its turning points (its plot
 needs the ``[arena]`` extra); ``arena`` plays bots against bots (``[arena]``); ``serve``
-starts the web app and ``bots`` a bot worker beside it, ``backup`` and ``restore``
-copy its database (``[server]``). The bare install
+starts the web app and ``bots`` a bot worker beside it, ``migrate``, ``backup`` and
+``restore`` look after its database (``[server]``). The bare install
 runs every command; one whose extra is missing says which to install. Every
 command reports bad input in one line and exits with code 1 rather than showing a traceback.
 """
@@ -505,6 +505,46 @@ def database_url(db: str | None) -> str:
     import os
 
     return db or os.environ.get("ZOOGAMES_DB") or "sqlite:///var/zoogames.db"
+
+
+@app.command("migrate")
+def migrate_command(
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            help="database URL (default: $ZOOGAMES_DB, else sqlite:///var/zoogames.db)",
+        ),
+    ] = None,
+    wait: Annotated[
+        float, typer.Option("--wait", help="seconds to wait for the database to answer")
+    ] = 0,
+) -> None:
+    """Bring the database's schema up to date, as a server does at its start.
+
+    The first step of an upgrade (docs/deploy.md, Upgrades), and of the container's start.
+    """
+    require_extra("server", "migrate")
+    from sqlalchemy.exc import OperationalError
+
+    from zoogames.server import migrate
+    from zoogames.server.store.engine import open_engine
+
+    if wait < 0:
+        fail("--wait must be 0 or more seconds")
+    try:
+        engine = open_engine(database_url(db))
+    except Exception as e:  # a malformed URL or a missing driver: one line, not a traceback
+        fail(f"cannot open {db!r}: {e}")
+    try:
+        migrate.wait_for(engine, wait)
+        migrate.upgrade(engine)
+        current, head = migrate.revisions(engine)
+    except OperationalError as e:
+        fail(f"the database did not answer within {wait:g} s: {' '.join(str(e.orig).split())}")
+    finally:
+        engine.dispose()
+    typer.echo(f"database at migration {current} (this code's newest: {head})")
 
 
 @app.command("backup")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+import time
 from pathlib import Path
 
 from alembic import command
@@ -9,6 +11,9 @@ from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Engine, text
+from sqlalchemy.exc import OperationalError
+
+log = logging.getLogger("zoogames.server")
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 """Alembic's script directory, inside the installed package."""
@@ -28,17 +33,50 @@ def revisions(engine: Engine) -> tuple[str | None, str | None]:
         return MigrationContext.configure(connection).get_current_revision(), head
 
 
-def upgrade(engine: Engine) -> None:
+def upgrade(engine: Engine, target: str = "head") -> None:
     """Apply every migration the database lacks (``alembic upgrade head``), in one transaction.
 
     On PostgreSQL the transaction first takes an advisory lock, released at its end:
     without it, two servers starting together on a new database both create the tables,
     and one fails.
+
+    A database at a migration this code does not know is newer than the code (a rolling
+    upgrade migrated it, docs/deploy.md, Upgrades): every migration only adds, so the
+    code runs on it as it is, and nothing is done (Alembic would refuse to start).
+    ``target``: a migration short of the newest (the upgrade tests step through them).
     """
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
+    scripts = ScriptDirectory.from_config(config)
     with engine.begin() as connection:
         if engine.dialect.name == "postgresql":
             connection.execute(text("SELECT pg_advisory_xact_lock(:lock)"), {"lock": LOCK})
+        current = MigrationContext.configure(connection).get_current_revision()
+        if current is not None and current not in {s.revision for s in scripts.walk_revisions()}:
+            log.warning(
+                "the database is at migration %s, newer than this code's %s: running on it"
+                " unchanged (docs/deploy.md, Upgrades)",
+                current,
+                scripts.get_current_head(),
+            )
+            return
         config.attributes["connection"] = connection
-        command.upgrade(config, "head")
+        command.upgrade(config, target)
+
+
+def wait_for(engine: Engine, seconds: float) -> None:
+    """Return once the database answers; after ``seconds`` of refusals, raise the last one.
+
+    A container started beside its database (docs/deploy.md, The container image) starts
+    before PostgreSQL accepts connections: waiting here spares it a failed start.
+    """
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            with engine.connect() as connection:
+                connection.execute(text("SELECT 1"))
+            return
+        except OperationalError:
+            if time.monotonic() >= deadline:
+                raise
+            time.sleep(0.5)
