@@ -21,6 +21,7 @@ declarations give (``tests/test_fields.py`` runs it).
 from __future__ import annotations
 
 import argparse
+import pkgutil
 import re
 import sys
 from pathlib import Path
@@ -30,25 +31,53 @@ from zoogames.core.fields import LIST, NESTED, SHARED, declared
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ROOT / "src" / "zoogames" / "games"
 
-MODULES: dict[str, list[tuple[str, str]]] = {
-    "aquaretto": [
-        ("zoogames.games.aquaretto.zoo", "WaterZoo"),
-        ("zoogames.games.aquaretto.state", "AquarettoState"),
-    ],
-    "zooloretto": [
-        ("zoogames.games.zooloretto.zoo", "ZooBoard"),
-        ("zoogames.games.zooloretto.state", "ZoolorettoState"),
-    ],
-    "aquaretto_zooloretto": [
-        ("zoogames.games.aquaretto_zooloretto.state", "AquarettoZoolorettoState"),
-    ],
-    "aquarium_designer": [
-        ("zoogames.games.aquarium_designer.layout", "Layout"),
-        ("zoogames.games.aquarium_designer.state", "DesignerState"),
-    ],
-}
-"""Per game package, the classes whose copies its ``copies.py`` holds (module, class);
-a class held by objects of another game's class is copied by its own game's function."""
+
+def _declares(cls: type) -> bool:
+    """True if ``cls`` declares ``FIELDS`` of its own, not only a base's.
+
+    Compared by identity along the MRO rather than read from ``vars(cls)``: a compiled
+    class need not keep its class attributes in its ``__dict__``.
+    """
+    own = getattr(cls, "FIELDS", None)
+    return own is not None and all(getattr(b, "FIELDS", None) is not own for b in cls.__mro__[1:])
+
+
+def _declared_classes(package: str) -> list[tuple[str, str]]:
+    """The classes of ``package`` (``zoogames.games.aquaretto``) that declare ``FIELDS``.
+
+    Each (module, class) once, in the order of :func:`modules`: the parts a state holds
+    (zoos, layouts) before the state, then by module name, so the text is stable.
+    """
+    from importlib import import_module
+
+    from zoogames.core.game import State
+
+    found: list[tuple[bool, str, str]] = []
+    for info in pkgutil.iter_modules(import_module(package).__path__, package + "."):
+        if info.name.endswith((".copies", ".view_types")):  # generated; TypedDicts only
+            continue
+        module = import_module(info.name)
+        for name, cls in vars(module).items():
+            if isinstance(cls, type) and cls.__module__ == info.name and _declares(cls):
+                found.append((issubclass(cls, State), info.name, name))
+    return [(module, name) for _, module, name in sorted(found)]
+
+
+def modules() -> dict[str, list[tuple[str, str]]]:
+    """Per game package, the classes whose copies its ``copies.py`` holds (module, class).
+
+    Found from the games registry: every class of a registered game's package that
+    declares ``FIELDS``. A class held by objects of another game's class is copied by its
+    own game's function.
+    """
+    from zoogames.core import registry
+
+    out: dict[str, list[tuple[str, str]]] = {}
+    for game_id in registry.ids():
+        package = registry.package(game_id)
+        out[package.rpartition(".")[2]] = _declared_classes(package)
+    return out
+
 
 BLANK = frozenset(("WaterZoo", "ZooBoard", "Layout"))
 """The classes made by ``Class(blank=True)`` (an ``__init__`` that sets nothing then);
@@ -81,16 +110,16 @@ def signature(fn: str, params: str, returns: str) -> list[str]:
 
 def _load(module: str, name: str) -> type:
     """The class ``name`` of ``module``."""
-    from importlib import import_module
+    from zoogames.core.registry import load
 
-    found: type = getattr(import_module(module), name)
+    found: type = load(f"{module}:{name}")
     return found
 
 
 def _home() -> dict[type, tuple[str, str]]:
     """Per class copied: the ``copies`` module that holds its function, and the function."""
     out: dict[type, tuple[str, str]] = {}
-    for package, classes in MODULES.items():
+    for package, classes in modules().items():
         for module, name in classes:
             out[_load(module, name)] = (f"zoogames.games.{package}.copies", function_name(name))
     return out
@@ -100,7 +129,7 @@ def source(package: str) -> str:
     """The text of ``zoogames/games/<package>/copies.py``."""
     home = _home()
     here = f"zoogames.games.{package}.copies"
-    classes = [(module, name, _load(module, name)) for module, name in MODULES[package]]
+    classes = [(module, name, _load(module, name)) for module, name in modules()[package]]
     imports: dict[str, set[str]] = {"zoogames.core.fields": {"register"}}
     body: list[str] = []
     names: list[str] = []
@@ -178,7 +207,7 @@ def stale() -> list[Path]:
     """The ``copies.py`` files that differ from what the declarations give."""
     return [
         path_of(p)
-        for p in MODULES
+        for p in modules()
         if not path_of(p).exists() or path_of(p).read_text() != source(p)
     ]
 
@@ -194,7 +223,7 @@ def main() -> None:
             names = ", ".join(str(p.relative_to(ROOT)) for p in old)
             sys.exit(f"not current: {names} (run `make copies`)")
         return
-    for package in MODULES:
+    for package in modules():
         path_of(package).write_text(source(package))
 
 

@@ -2,7 +2,11 @@
 
 A game registered in ``zoogames.games`` must also have a greedy bot, an RL spec, a place in
 the server's catalog, candidate actions for the protocol tests, a board in the web client,
-its notation and its rulings documented. This test names whichever is missing.
+its notation and its rulings documented. This test names whichever is missing (the
+client's boards: ``tests/test_web_boards.py``).
+
+Every registry loads its entries, ``"module:attr"`` texts, through one helper,
+:func:`zoogames.core.registry.load`, whose errors are checked here too.
 """
 
 from __future__ import annotations
@@ -13,6 +17,8 @@ from pathlib import Path
 import pytest
 
 from zoogames import bots, games
+from zoogames.core import registry
+from zoogames.core.registry import load
 from zoogames.games.view_types import view_ids
 from zoogames.rl import games as rl_games
 from zoogames.server.catalog import catalog
@@ -20,20 +26,8 @@ from zoogames.server.catalog import catalog
 from .candidates import CANDIDATES
 
 ROOT = Path(__file__).resolve().parent.parent
-WEB_BOARDS = ROOT / "web" / "src" / "boards" / "index.ts"
-# Until the client keeps its boards in one map (web/src/boards/index.ts, keyed by game id),
-# the board is chosen by a switch over the game id in Board.tsx: read whichever exists.
-WEB_BOARD_SWITCH = ROOT / "web" / "src" / "components" / "Board.tsx"
 
 IDS = games.ids()
-
-
-def web_board_ids() -> set[str]:
-    """The game ids the web client has a board for."""
-    if WEB_BOARDS.exists():
-        # the map's keys, one per line: `aquaretto: …` or `"aquaretto-zooloretto": …`
-        return set(re.findall(r'^\s*"?([a-z][a-z-]*)"?\s*:', WEB_BOARDS.read_text(), re.M))
-    return set(re.findall(r'case "([a-z-]+)":', WEB_BOARD_SWITCH.read_text()))
 
 
 def test_the_game_registry_is_not_empty_and_each_id_loads() -> None:
@@ -71,11 +65,6 @@ def test_every_game_declares_its_view_type() -> None:
     assert set(view_ids()) == set(IDS)  # tests/test_view_types.py checks the views
 
 
-def test_the_web_client_has_a_board_for_every_game() -> None:
-    missing = set(IDS) - web_board_ids()
-    assert not missing, f"no board in the web client for {sorted(missing)}"
-
-
 def test_every_game_has_its_notation_and_rulings_documented() -> None:
     notation = (ROOT / "docs" / "notation.md").read_text()
     rules_index = (ROOT / "docs" / "rules" / "README.md").read_text()
@@ -83,3 +72,36 @@ def test_every_game_has_its_notation_and_rulings_documented() -> None:
         name = games.get(gid).name
         assert f"\n## {name}\n" in notation, f"docs/notation.md has no section '## {name}'"
         assert f"{name}:" in rules_index, f"docs/rules/README.md lists no entry of {name}"
+
+
+def test_load_imports_the_named_attribute() -> None:
+    assert load("zoogames.core.registry:load") is load
+    assert load(registry.package("aquaretto") + ":AQUARETTO") is games.get("aquaretto")
+
+
+@pytest.mark.parametrize("target", ["zoogames.games", "zoogames:", ":AQUARETTO", "a:b:c"])
+def test_load_refuses_a_target_not_module_colon_attr(target: str) -> None:
+    with pytest.raises(ValueError, match=re.escape("is not of the form 'package.module:attr'")):
+        load(target)
+
+
+def test_load_names_the_missing_module() -> None:
+    with pytest.raises(ImportError, match=re.escape("there is no module 'zoogames.games.chess'")):
+        load("zoogames.games.chess:CHESS")
+    with pytest.raises(ImportError, match="there is no module 'nosuchpackage'"):
+        load("nosuchpackage.rules:GAME")
+
+
+def test_load_names_the_missing_attribute() -> None:
+    with pytest.raises(
+        ImportError,
+        match=re.escape("module 'zoogames.games.aquaretto' has no attribute 'AQUARETO'"),
+    ):
+        load("zoogames.games.aquaretto:AQUARETO")
+
+
+def test_registries_name_an_unknown_id() -> None:
+    with pytest.raises(KeyError, match=re.escape("unknown game 'chess'; known games: aquaretto")):
+        games.get("chess")
+    with pytest.raises(KeyError, match="unknown game 'chess'"):
+        registry.package("chess")

@@ -7,11 +7,11 @@ parameters. The same specs work in the CLI, the arena and the server.
 from __future__ import annotations
 
 from collections.abc import Callable
-from importlib import import_module
 from typing import Any
 
 from zoogames.bots.base import Bot, RandomBot
 from zoogames.core.message import N_
+from zoogames.core.registry import load
 
 _BOTS: dict[str, str] = {
     "random": "zoogames.bots.base:RandomBot",
@@ -71,8 +71,7 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
 
 
 def _load(path: str) -> Callable[..., Bot]:
-    module, attr = path.split(":")
-    factory: Callable[..., Bot] = getattr(import_module(module), attr)
+    factory: Callable[..., Bot] = load(path)
     return factory
 
 

@@ -8,10 +8,10 @@ them key for key.
 
 from __future__ import annotations
 
-from importlib import import_module
-
 # typing_extensions: pydantic reads TypedDicts from it before Python 3.12 (make views)
 from typing_extensions import TypedDict
+
+from zoogames.core.registry import load
 
 ScoreView = dict[str, int]
 """One seat's points: ``total`` and one number per category of the game (``Score``)."""
@@ -49,10 +49,10 @@ def view_ids() -> list[str]:
 def view_type(game_id: str) -> type:
     """The ``TypedDict`` of ``game_id``'s view; ``KeyError`` names the games that have one."""
     try:
-        module, name = _VIEWS[game_id].split(":")
+        target = _VIEWS[game_id]
     except KeyError:
         raise KeyError(
             f"no view type for game {game_id!r}; games with one: {', '.join(_VIEWS)}"
         ) from None
-    found: type = getattr(import_module(module), name)
+    found: type = load(target)
     return found

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from importlib import import_module
 from typing import Any
 
 from zoogames import games
 from zoogames.core.game import JSON, Action, Game, State
+from zoogames.core.registry import load
 from zoogames.rl.spaces import ActionSpace, ObservationEncoder
 
 _SPECS = {
@@ -130,10 +130,10 @@ def spec(game_id: str) -> GameSpec:
     found = _LOADED.get(game_id)
     if found is None:
         try:
-            module, name = _SPECS[game_id].split(":")
+            target = _SPECS[game_id]
         except KeyError:
             raise KeyError(
                 f"no RL adapter for game {game_id!r}; games with one: {', '.join(_SPECS)}"
             ) from None
-        found = _LOADED[game_id] = getattr(import_module(module), name)
+        found = _LOADED[game_id] = load(target)
     return found
