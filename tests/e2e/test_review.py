@@ -64,6 +64,8 @@ def test_review_a_finished_game_and_step_to_a_turning_point(page: Page, server: 
     page.wait_for_selector(f'[data-replay="{first}"] [data-board]')
     decision = page.locator(f"[data-replay-decision='{first}']")
     expect(decision).to_be_visible()
+    # brought into view: the replay is below the review, where the board was
+    expect(page.locator(f'[data-replay="{first}"]')).to_be_in_viewport()
     # the position before the decision: "move n of N" played so far, the next one reviewed
     assert decision.inner_text().startswith(f"Move {first + 1}, reviewed:")
     # the keys step on from there (the turning point may be the game's first move)

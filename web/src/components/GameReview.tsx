@@ -8,6 +8,7 @@ import { api } from "../api/http";
 import type { Review, ReviewDecision } from "../api/types";
 import { useT } from "../i18n/hooks";
 import { renderMessage } from "../i18n/message";
+import { elsewhereWords } from "../text/words";
 
 const POLL_MS = 1000;
 
@@ -66,6 +67,12 @@ export function lossPercent(loss: number | null): number | null {
   return loss === null ? null : Math.round(loss * 100);
 }
 
+/** Brings the replay into view once it is drawn (a turning point opens it below the review). */
+function showReplay(): void {
+  // Preact renders the replay in a microtask: a task later it is there.
+  window.setTimeout(() => document.querySelector<HTMLElement>(".replay")?.scrollIntoView?.({ block: "start" }), 0);
+}
+
 /** One decision in words: who played what, what the bots preferred, and the estimated cost. */
 export function DecisionText({ d, names }: { d: ReviewDecision; names: string[] }) {
   const { t } = useT();
@@ -78,7 +85,7 @@ export function DecisionText({ d, names }: { d: ReviewDecision; names: string[] 
     <span class="review-decision" data-decision={d.number}>
       {t("review.played", { name, action: renderMessage(d.played_message, names) })}{" "}
       {same ? t("review.agree") : t("review.preferred", { name, action: renderMessage(d.preferred_message, names) })}
-      {alike && <> {t("review.elsewhere")}</>}
+      {alike && <> {elsewhereWords(d.played)}</>}
       {!same && loss !== null && <> {t("review.loss", { percent: loss })}</>}
     </span>
   );
@@ -195,7 +202,7 @@ export function GameReview({ state, names, total, onOpen }: Props) {
                   return (
                     d && (
                       <li key={n}>
-                        <button type="button" class="link-button" data-turning-point={n} onClick={() => onOpen(n)}>
+                        <button type="button" class="link-button" data-turning-point={n} onClick={() => (onOpen(n), showReplay())}>
                           {t("review.move", { n: n + 1 })}
                         </button>{" "}
                         <DecisionText d={d} names={names} />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { i18n } from "../i18n";
-import { botChoice, botName, defaultName, pendingWords, plural, seatLabel } from "./words";
+import { botChoice, botName, defaultName, elsewhereWords, pendingWords, plural, seatLabel } from "./words";
 
 describe("pendingWords", () => {
   it("says what a seat has earned as a player would, never the engine's identifiers", () => {
@@ -60,5 +60,13 @@ describe("a seat's name", () => {
     expect(seatLabel({ seat: 0, kind: "human", bot: null, name: "Anna" })).toBe("Anna");
     expect(defaultName(0)).toBe("Player 1");
     expect(defaultName(1)).toBe("Player 2");
+  });
+});
+
+describe("a move the bots would have played elsewhere", () => {
+  it("is a card in Aquarium Designer and a tile in Aquaretto", () => {
+    expect(elsewhereWords("draw 17 1,0 r90")).toMatch(/^Same card, placed or turned otherwise/);
+    expect(elsewhereWords("place dolphin/m 2,3")).toMatch(/^Same tile, placed elsewhere/);
+    expect(elsewhereWords("place dolphin/m 2,3")).not.toMatch(/card/);
   });
 });

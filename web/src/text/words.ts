@@ -96,3 +96,10 @@ export function pendingWords(pending: string): string {
   if (what === "worker") return t("pending.worker");
   return label(pending);
 }
+
+/** What a review says of a move played as the bots' choice reads but elsewhere: Aquarium
+ * Designer's "draw 17 1,0 r90" is the same card placed or turned otherwise; any other game's
+ * the same tile placed elsewhere (Aquaretto's "place dolphin/m 2,3", an offspring's spot). */
+export function elsewhereWords(played: string): string {
+  return /^draw \d/.test(played) ? t("review.elsewhere-card") : t("review.elsewhere-tile");
+}
