@@ -6,7 +6,8 @@ servers. The modules, each with one job (``docs/architecture.md`` draws the map)
 - the game in memory: ``table`` (a game, its seats, its log) and ``service`` (the one
   path that changes games, the cache, bots' turns, clocks);
 - the store: ``models`` (tables), ``migrate`` and ``migrations`` (the schema, Alembic),
-  ``store`` (every read and write, one module per concern);
+  ``store`` (every read and write, one module per concern), ``backup`` (``zoogames
+  backup`` and ``restore``: one consistent copy of the database);
 - the API: ``routes`` and ``ws`` (HTTP and WebSocket), ``hub`` (pushes to sockets),
   ``errors`` (its one error type), ``guard`` (request size and deadline), ``ratelimit``
   (requests per client), ``static`` (the built client), ``app`` (putting it together);
