@@ -8,6 +8,7 @@ processes on one private PostgreSQL database.
 from __future__ import annotations
 
 import contextlib
+import json
 import re
 import shutil
 import subprocess
@@ -135,8 +136,12 @@ def test_a_game_played_through_nginx_reaches_both_seats(
     r = api.http.post(
         "/api/games",
         json={"game": "aquaretto", "players": 2, "seats": [{"kind": "me"}, {"kind": "me"}]},
+        headers={"X-Request-ID": "chosen-by-the-client"},
     )
     assert r.status_code == 201, r.text
+    # nginx names each request ($request_id, over the client's own): the server keeps its id
+    request_id = r.headers["x-request-id"]
+    assert re.fullmatch(r"[0-9a-f]{32}", request_id), request_id
     gid, tokens = r.json()["id"], r.json()["tokens"]
     with api.socket(gid) as first, api.socket(gid) as second:  # through the upgrade
         first.hello(tokens["0"])
@@ -152,8 +157,10 @@ def test_a_game_played_through_nginx_reaches_both_seats(
     api.close()
     # least_conn sends the second socket to the process the first (still open) is not on,
     # so every move above crossed processes (LISTEN/NOTIFY, docs/server.md)
-    accepted = f'"WebSocket /api/games/{gid}/ws" [accepted]'
+    # (uvicorn's line, in the servers' JSON log lines: its quotes escaped)
+    accepted = json.dumps(f'"WebSocket /api/games/{gid}/ws" [accepted]')[1:-1]
     assert [server.output().count(accepted) for server in servers] == [1, 1]
+    assert sum(server.output().count(f'"request_id": "{request_id}"') for server in servers) >= 1
     # each server's metrics, for Prometheus on the servers' own ports: not through nginx
     assert httpx.get(f"{base}/metrics").status_code == 404
     assert httpx.get(f"{servers[0].base}/metrics").status_code == 200

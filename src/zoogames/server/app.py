@@ -26,7 +26,7 @@ from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from zoogames import __version__
-from zoogames.server import guard, migrate, routes, ws
+from zoogames.server import guard, logs, migrate, routes, ws
 from zoogames.server.bots import BotPool
 from zoogames.server.bus import conninfo_of
 from zoogames.server.errors import ApiError
@@ -362,9 +362,9 @@ def serve(
     """Run the web app with uvicorn until interrupted; print its address first."""
     import uvicorn
 
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     try:
         settings = with_bound_host(from_env(), host)
+        logs.configure(settings.log_format)  # uvicorn's loggers too (log_config=None)
         RateLimits(settings)  # a limit that does not parse is said now, in one line
         Notifier(settings)  # so is an SMTP URL
         if settings.vapid_private_key is not None:
@@ -376,16 +376,22 @@ def serve(
     shown = f"[{host}]" if ":" in host else host
     print(f"http://{shown}:{port}", flush=True)
     config = uvicorn.Config(
-        OneLineErrors(app),
+        # The request ids wrap uvicorn's X-Forwarded-* handling (which they run, with the
+        # same trusted proxies): outside it, the peer is still the proxy itself.
+        OneLineErrors(logs.RequestIds(app, settings.trusted_proxies)),
         host=host,
         port=port,
-        access_log=False,  # no request line is logged: nothing there can leak
+        access_log=False,  # logs.RequestIds logs the route, not the path: nothing can leak
         log_level="info",
+        log_config=None,  # uvicorn's loggers go through logs.configure's handler
+        # SIGTERM: stop accepting, close the sockets (1012), let the requests in flight
+        # finish for up to this long, then cancel them (docs/deploy.md, Stopping)
+        timeout_graceful_shutdown=settings.stop_seconds,
         # h11 bounds a request's line and headers; the guard adds a deadline (guard.py).
         http=guard.protocol(settings.request_timeout),
         h11_max_incomplete_event_size=settings.max_header_bytes,
         timeout_keep_alive=settings.keep_alive,
-        forwarded_allow_ips=list(settings.trusted_proxies),
+        proxy_headers=False,  # run inside logs.RequestIds, with settings.trusted_proxies
         ws_max_size=1 << 16,
         # A socket whose client stops reading answers no ping: dropped within two
         # periods, its kernel buffers (megabytes) freed, not after uvicorn's 20 + 20 s.

@@ -29,7 +29,7 @@ import signal
 import sys
 import time
 
-from zoogames.server import migrate
+from zoogames.server import logs, migrate
 from zoogames.server.bots import BotFailed, BotPool
 from zoogames.server.bus import conninfo_of
 from zoogames.server.errors import ApiError
@@ -212,7 +212,11 @@ async def work(db_url: str, slots: int | None = None, settings: Settings | None 
 
 def run_workers(db_url: str, slots: int | None = None) -> None:
     """``zoogames bots``: run :func:`work` until Ctrl-C or SIGTERM."""
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    try:
+        logs.configure(from_env().log_format)  # the servers' log lines, the same shape
+    except ValueError as e:
+        print(f"error: {e}", file=sys.stderr)
+        sys.exit(2)
 
     async def main() -> None:
         task = asyncio.current_task()

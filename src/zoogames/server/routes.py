@@ -12,7 +12,7 @@ from fastapi.responses import JSONResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, ConfigDict, Field
 
-from zoogames.server import catalog
+from zoogames.server import catalog, logs
 from zoogames.server.accounts import COOKIE, DEVICE_COOKIE, DEVICE_DAYS, PASSWORD_MAX, Account
 from zoogames.server.errors import ApiError
 from zoogames.server.service import SeatRequest, Service
@@ -272,7 +272,17 @@ def documented(model: type[BaseModel], status: int = 200) -> dict[str, Any]:
 
 
 log = logging.getLogger("zoogames.server")
-router = APIRouter(prefix="/api", responses=ERRORS)
+
+
+async def _bind_game(request: Request) -> None:
+    """Name the game of a ``/api/games/{game_id}/…`` request in its log lines."""
+    game_id = request.path_params.get("game_id")
+    if isinstance(game_id, str):
+        logs.bind_game(game_id)
+
+
+# (an async dependency runs in the request's own task, so what it binds stays bound)
+router = APIRouter(prefix="/api", responses=ERRORS, dependencies=[Depends(_bind_game)])
 
 
 @router.get("/catalog", response_class=Json)
@@ -301,6 +311,7 @@ async def create_game(body: NewGameBody, games: Games, player: Player) -> Json:
         body.hints,
         body.tutorial,
     )
+    logs.bind_game(str(created["id"]))  # the request's own line names the new game
     return Json(created, status_code=201)
 
 

@@ -165,6 +165,13 @@ class Settings:
     many minutes, across accounts and games: nobody can make the server flood a mailbox."""
     public_url: str = "http://localhost:8000"
     """The server's address as players reach it, for the links in e-mails."""
+    log_format: str = "auto"
+    """``json`` (one JSON object a line), ``text`` (for a person) or ``auto``: text when
+    stderr is a terminal, else JSON (``logs.py``)."""
+    stop_seconds: int = 20
+    """At a stop (SIGTERM), the longest the requests in flight are waited for before they
+    are cancelled; the sockets are closed (1012) at once. Keep it under what the process
+    manager allows before it kills (systemd's 90 s, Kubernetes' 30 s by default)."""
 
     def rate(self, kind: str) -> str:
         """The limit of ``kind`` (``off`` if none)."""
@@ -214,8 +221,16 @@ def from_env() -> Settings:
         email_hours=_float("EMAIL_HOURS", d.email_hours),
         email_address_minutes=_float("EMAIL_ADDRESS_MINUTES", d.email_address_minutes),
         public_url=_env("PUBLIC_URL", d.public_url).rstrip("/"),
+        log_format=_log_format(_env("LOG_FORMAT", d.log_format).lower()),
+        stop_seconds=_int("STOP_SECONDS", d.stop_seconds),
         allowed_hosts=_hosts(_env("PUBLIC_URL", d.public_url), _list("ALLOWED_HOSTS", "")),
     )
+
+
+def _log_format(text: str) -> str:
+    if text not in ("json", "text", "auto"):
+        raise ValueError(f"ZOOGAMES_LOG_FORMAT must be json, text or auto, not {text!r}")
+    return text
 
 
 def _hosts(public_url: str, listed: tuple[str, ...]) -> tuple[str, ...]:

@@ -25,7 +25,7 @@ import orjson
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from starlette.websockets import WebSocketState
 
-from zoogames.server import tokens
+from zoogames.server import logs, tokens
 from zoogames.server.errors import ApiError
 from zoogames.server.hub import Connection, dumps
 from zoogames.server.ratelimit import client_key
@@ -115,6 +115,7 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
     """One client's connection to one game (see the module docstring)."""
     service: Service = websocket.app.state.service
     settings = service.settings
+    logs.bind_game(game_id)
     client = client_key(client_of(websocket))  # an IPv6 client by its /64, as the limits
     if not origin_allowed(websocket, settings.allowed_origins):
         await websocket.close(POLICY, "this origin may not open game sockets")
@@ -171,10 +172,13 @@ async def _serve(
     closed page would count as watching its game, and as its seat's open page, for good.
     """
     conn: Connection | None = None
+    socket_id, number = logs.current_request_id(), 0
     try:
         while True:
+            number += 1
             timeout = service.settings.hello_timeout if conn is None else None
             text = await _receive_text(websocket, timeout)
+            logs.bind_message(socket_id, number)  # each message's lines: <socket's id>.<n>
             kind = None
             try:
                 service.limits.hit("message", client)
