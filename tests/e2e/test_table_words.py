@@ -3,11 +3,14 @@ table "to move", chat and leaving at a table of bots, a bot's many names, "Me"."
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.conftest import new_context
 from tests.e2e.pages import create_game
 from tests.e2e.player import ClickingPlayer, legal
+from tests.e2e.positions import store_game
 from tests.e2e.server import Server
 
 
@@ -87,3 +90,22 @@ def test_error_pages_and_the_game_page_have_the_sites_navigation(
     expect(page.locator("main.play .site-nav [data-link=lobby]")).to_have_count(1)
     icon = page.request.get(server.url + "/favicon.ico")
     assert icon.ok and icon.body()[:4] == b"\x00\x00\x01\x00"
+
+
+def test_the_end_says_what_happened_and_offers_the_next_steps(page: Page, server: Server) -> None:
+    stored = store_game(server, "aquaretto", ["me", "me"], seed=3, moves=10_000)
+    page.goto(stored.link(server, 0))
+    page.wait_for_selector('main.play[data-status="over"]')
+    outcome = page.locator("[data-outcome]")
+    expect(outcome).to_contain_text(re.compile(r"^You (won|finished|shared)"))
+    expect(outcome).to_contain_text("Your points came most from:")
+    expect(page.locator('[data-action="review"]')).to_have_class(re.compile(r"\bprimary\b"))
+    rematch = page.locator('[data-action="rematch"]')
+    expect(rematch).to_have_text("Play again")
+    expect(rematch).to_have_class(re.compile(r"\bprimary\b"))
+
+    solo = store_game(server, "aquarium-designer", ["me"], seed=3, moves=10_000)
+    page.goto(solo.link(server, 0))
+    page.wait_for_selector('main.play[data-status="over"]')
+    expect(page.locator("[data-outcome]")).to_contain_text("designer rank")
+    expect(page.locator("[data-outcome]")).to_contain_text("Each rank's least score: S 50, A 45")

@@ -175,7 +175,7 @@ export function GameReview({ state, names, total, onOpen }: Props) {
       {review?.status === "none" && (
         <>
           <p class="review-intro">{t("review.intro")}</p>
-          <button type="button" data-action="review" disabled={asking} onClick={ask}>
+          <button type="button" class="primary" data-action="review" disabled={asking} onClick={ask}>
             {t("review.ask")}
           </button>
         </>

@@ -16,6 +16,7 @@ import { SeatSwitcher } from "../components/SeatSwitcher";
 import { MoveLog, entryText } from "../components/MoveLog";
 import { Replay } from "../components/Replay";
 import { RulesSummary } from "../components/RulesSummary";
+import { Outcome } from "../components/Outcome";
 import { ScoreSheet } from "../components/ScoreSheet";
 import { TurnBanner } from "../components/TurnBanner";
 import { PlayContext } from "../play/context";
@@ -258,6 +259,7 @@ export function Play({ id }: { id: string }) {
         {over && (
           <section class="game-over">
             <h2>{t("play.final-scores")}</h2>
+            <Outcome scores={view.scores} result={snapshot.result} names={names} you={game.refused ? null : you} rank={rank} />
             <ScoreSheet scores={view.scores} names={names} result={snapshot.result} rank={rank} />
             {replayAt === null && (
               <button type="button" data-action="replay" onClick={() => setReplayAt(0)}>
