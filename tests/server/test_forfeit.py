@@ -13,8 +13,7 @@ from typing import Any
 
 import pytest
 
-from zoogames.arena.stats import ranks
-from zoogames.core.record import replay
+from zoogames.core.record import ranks, replay
 
 from .conftest import BACKENDS, Databases
 from .harness import Api, ServerProcess

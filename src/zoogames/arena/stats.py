@@ -23,6 +23,8 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from zoogames.core.record import ranks
+
 Z95 = 1.959963984540054
 
 
@@ -62,21 +64,6 @@ def turn_position(record: dict[str, Any], seat: int) -> int:
     start = record["options"].get("start_player")
     players = record["options"]["players"]
     return (seat - start) % players if isinstance(start, int) else seat
-
-
-def ranks(record: dict[str, Any]) -> list[float]:
-    """Rank per seat (0 best) by points, then by the tie-break value.
-
-    A seat that forfeited (``result["forfeited"]``, a server game) ranks last of all.
-    """
-    result = record["result"]
-    scores = result["scores"]
-    ties = next((v for k, v in result.items() if k not in ("winners", "scores", "forfeited")), None)
-    if not isinstance(ties, list) or len(ties) != len(scores):
-        ties = [0] * len(scores)
-    forfeited = result.get("forfeited")
-    keys = [(i != forfeited, s, t) for i, (s, t) in enumerate(zip(scores, ties, strict=True))]
-    return [float(sum(1 for other in keys if other > k)) for k in keys]
 
 
 def ratings(

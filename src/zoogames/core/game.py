@@ -105,7 +105,7 @@ def forfeit_result(state: State, seat: int) -> dict[str, JSON]:
     The position is scored as it stands (``state.scores()``, the live scores): the
     forfeiting seat ranks last whatever its points, the others by points then tie-break,
     and ``winners`` are the best of the others. ``forfeited`` names the seat, which
-    ``arena.stats.ranks`` (and so the ratings) reads.
+    ``core.record.ranks`` (and so the ratings) reads.
     """
     totals = tuple(s.total for s in state.scores())
     ties = tuple(state.tiebreak(i) for i in range(state.players))

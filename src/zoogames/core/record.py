@@ -130,6 +130,27 @@ def load(source: str | Path) -> dict[str, JSON]:
     return validate(data)
 
 
+def ranks(record: dict[str, Any]) -> list[float]:
+    """Rank per seat (0 best) of a finished record, by points, then by the tie-break value.
+
+    The tie-break is the first entry of ``result`` beside ``winners``, ``scores`` and
+    ``forfeited`` that has a value per seat (none: ties stay ties). A seat that forfeited
+    (``result["forfeited"]``, a server game) ranks last of all. The arena's ratings and
+    the server's read the final order from here.
+
+    >>> ranks({"result": {"scores": [10, 12, 10], "money": [3, 0, 1]}})
+    [1.0, 0.0, 2.0]
+    """
+    result = record["result"]
+    scores = result["scores"]
+    ties = next((v for k, v in result.items() if k not in ("winners", "scores", "forfeited")), None)
+    if not isinstance(ties, list) or len(ties) != len(scores):
+        ties = [0] * len(scores)
+    forfeited = result.get("forfeited")
+    keys = [(i != forfeited, s, t) for i, (s, t) in enumerate(zip(scores, ties, strict=True))]
+    return [float(sum(1 for other in keys if other > k)) for k in keys]
+
+
 def dumps(record: dict[str, JSON]) -> str:
     """A record as JSON text, one action per line for readable diffs."""
     head = {k: v for k, v in record.items() if k != "actions"}

@@ -2,7 +2,7 @@
 
 A rated game (chosen at creation) seats signed-in players and, optionally, bots with a
 fixed public rating. When it ends, each account's rating at that catalog game is updated
-once from the final ranking (points, then the game's tie-break: ``arena.stats.ranks``);
+once from the final ranking (points, then the game's tie-break: ``core.record.ranks``);
 the bots' ratings stay as they are. A new player starts at OpenSkill's defaults
 (mu 25, sigma 25/3); leaderboards sort by the ordinal, mu - 3 sigma.
 
@@ -28,8 +28,8 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
-from zoogames.arena.stats import ranks
 from zoogames.bots.levels import LEVELS, level_spec
+from zoogames.core.record import ranks
 
 MODEL = PlackettLuce()
 
