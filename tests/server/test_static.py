@@ -76,7 +76,7 @@ def test_an_unknown_path_answers_404_with_the_sites_page(tmp_path: Path) -> None
     """A browser still gets the client (its "no such page" with the navigation)."""
     (tmp_path / "index.html").write_text("<html>app</html>")
     client = Site(tmp_path)
-    for path in ("/new", "/play", "/play/a/b", "/wp-login", "/lobby/x", "/leaderboard/Aqua"):
+    for path in ("/newgame", "/play", "/play/a/b", "/wp-login", "/lobby/x", "/leaderboard/Aqua"):
         r = client.get(path)
         assert (r.status_code, r.text) == (404, "<html>app</html>"), path
 
