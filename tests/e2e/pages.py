@@ -26,7 +26,7 @@ def create_game(
     ``removed`` the species to leave out instead of random ones, ``deck`` a deck file
     to upload, ``start`` the seat that starts (else it is drawn at random).
     """
-    page.goto(server.url + "/")
+    page.goto(server.url + "/new")
     page.locator(f'[data-game="{game}"]').click()
     page.locator('[data-field="players"]').select_option(str(len(seats)))
     for seat, kind in enumerate(seats):

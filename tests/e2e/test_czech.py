@@ -31,7 +31,7 @@ ENGLISH = re.compile(r"\b(Your turn|Moves|Round|No moves yet|live scores|setting
 @pytest.mark.parametrize(("game", "seats"), GAMES, ids=[g for g, _ in GAMES])
 def test_a_game_in_czech(czech: Page, server: Server, game: str, seats: list[str]) -> None:
     page = czech
-    page.goto(server.url + "/")
+    page.goto(server.url + "/new")
     # The new-game form in Czech, the page's language said to the browser.
     assert page.evaluate("document.documentElement.lang") == "cs"
     assert page.locator('[data-action="create"]').inner_text() == "Začít hru"
@@ -80,7 +80,7 @@ def test_a_game_in_czech(czech: Page, server: Server, game: str, seats: list[str
 
 def test_the_new_game_form_in_czech(czech: Page, server: Server) -> None:
     page = czech
-    page.goto(server.url + "/")
+    page.goto(server.url + "/new")
     page.locator('[data-game="aquaretto-zooloretto"]').click()
     page.locator('[data-field="players"]').select_option("2")
     page.locator('[data-option="removed:random"]').uncheck()
@@ -98,7 +98,7 @@ def test_the_switcher_changes_the_language_and_it_stays_after_a_reload(
     page: Page, server: Server
 ) -> None:
     # The test browser speaks English: the page starts in English.
-    page.goto(server.url + "/")
+    page.goto(server.url + "/new")
     assert page.evaluate("document.documentElement.lang") == "en"
     assert page.locator('[data-action="create"]').inner_text() == "Start the game"
     # The browser's language is followed, not remembered: only a choice is.

@@ -42,7 +42,7 @@ def test_a_member_and_a_guest_meet_in_the_lobby_chat_and_play_turn_based(
         sign_up(anna, server, "Anna_lobby")
 
         # Anna sets up a turn-based table in the lobby with a seat open to anyone.
-        anna.goto(server.url + "/")
+        anna.goto(server.url + "/new")
         anna.locator('[data-game="zooloretto"]').click()
         anna.locator('[data-field="players"]').select_option("2")
         anna.locator('[data-seat-kind="0"]').select_option("me")
@@ -135,7 +135,7 @@ def test_a_guest_host_starts_with_bots_signs_up_and_plays_on_from_another_device
     try:
         # A guest sets up a table with an open seat, then starts it with a bot in that seat.
         first = first_context.new_page()
-        first.goto(server.url + "/")
+        first.goto(server.url + "/new")
         first.locator('[data-game="zooloretto"]').click()
         first.locator('[data-field="players"]').select_option("2")
         first.locator('[data-seat-kind="1"]').select_option("open")
@@ -201,7 +201,7 @@ def test_a_player_who_leaves_forfeits_where_the_creator_chose_so(
     context = new_context(browser)
     try:
         page = context.new_page()
-        page.goto(server.url + "/")
+        page.goto(server.url + "/new")
         page.locator('[data-game="aquaretto"]').click()
         page.locator('[data-field="players"]').select_option("2")
         # the choices show where they apply: a clock runs, another player could be left

@@ -74,7 +74,8 @@ def test_the_first_three_lessons_come_in_order_and_are_followed(
 
 def test_a_tutorial_in_czech(czech: Page, server: Server) -> None:
     czech.goto(server.url + "/")
-    expect(czech.locator(".learn h2")).to_have_text(CATALOGUES["cs"]["tutorial.learn"])
+    learn = czech.locator('[data-tutorial="zooloretto"]')
+    expect(learn).to_have_text(CATALOGUES["cs"]["home.learn"])
     start_tutorial(czech, server, "zooloretto")
     follow(czech, FIRST_LESSONS["zooloretto"], lang="cs")
 
@@ -88,7 +89,8 @@ def test_leaving_hides_the_panel_for_good_and_the_game_goes_on(
         context.add_init_script(INSTANT)
         page = context.new_page()
         page.goto(server.url + "/")
-        assert serious_violations(page, ".learn") == []
+        page.wait_for_selector("[data-home-game] [data-about]:not(:empty)")
+        assert serious_violations(page, ".home-games") == []
         start_tutorial(page, server, "aquaretto")
         expect(page.locator(f'{PANEL}[data-lesson="draw"]')).to_be_visible()
         assert serious_violations(page, PANEL) == []

@@ -1,4 +1,4 @@
-// The client's entry: `/` is the new-game form, `/play/{id}` a game, `/about` the credits;
+// The client's entry: `/` is the home page (a card per game), `/new` the new-game form, `/play/{id}` a game, `/about` the credits;
 // `/lobby`, `/games` (my games), `/account`, `/players/{name}`, `/leaderboard/{game}`.
 import "@fontsource/atkinson-hyperlegible/400.css";
 import "@fontsource/atkinson-hyperlegible/700.css";
@@ -7,6 +7,7 @@ import { LanguageSwitch } from "./components/LanguageSwitch";
 import { SiteNav } from "./components/SiteNav";
 import { useT } from "./i18n/hooks";
 import { About } from "./pages/About";
+import { Home } from "./pages/Home";
 import { Account } from "./pages/Account";
 import { Leaderboard } from "./pages/Leaderboard";
 import { Lobby } from "./pages/Lobby";
@@ -22,7 +23,8 @@ function App() {
   const { t } = useT();
   const play = /^\/play\/([A-Za-z0-9_-]+)\/?$/.exec(location.pathname);
   if (play) return <Play id={play[1]} />;
-  if (location.pathname === "/") return <NewGame />;
+  if (location.pathname === "/") return <Home />;
+  if (location.pathname === "/new") return <NewGame />;
   if (location.pathname === "/about") return <About />;
   if (location.pathname === "/lobby") return <Lobby />;
   if (location.pathname === "/games") return <MyGames />;

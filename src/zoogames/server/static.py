@@ -20,7 +20,7 @@ STATIC = Path(__file__).parent / "static"
 """Where the client's build lands (gitignored)."""
 
 CLIENT_ROUTES = re.compile(
-    r"(|about|lobby|games|account"
+    r"(|new|about|lobby|games|account"
     r"|play/[A-Za-z0-9_-]+|players/[A-Za-z0-9_-]+|leaderboard/[a-z0-9-]+)/?"
 )
 """The paths (without the leading ``/``) the client routes: web/src/main.tsx's list, kept

@@ -1,4 +1,4 @@
-// The new-game form (route `/`): a game, the number of players, the game's options and
+// The new-game form (route `/new`): a game, the number of players, the game's options and
 // who plays each seat (me, an invited player, a bot). One click creates the game and opens it.
 import { useEffect, useState } from "preact/hooks";
 import { api, type SeatRequest } from "../api/http";
@@ -40,10 +40,12 @@ function count(seats: SeatChoice[], kind: string): number {
 
 export function NewGame() {
   const [catalog, setCatalog] = useState<Catalog | null>(null);
-  const [gameId, setGameId] = useState("aquaretto");
+  // The home page's "play with friends" opens the form on its game with the other seat open.
+  const asked = new URLSearchParams(location.search);
+  const [gameId, setGameId] = useState(asked.get("game") ?? "aquaretto");
   const [players, setPlayers] = useState(2);
   const [options, setOptions] = useState<Record<string, unknown>>({});
-  const [seats, setSeats] = useState<SeatChoice[]>(["me", DEFAULT_BOT]);
+  const [seats, setSeats] = useState<SeatChoice[]>(["me", asked.get("seats") === "open" ? "open" : DEFAULT_BOT]);
   const [name, setName] = useState("");
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);

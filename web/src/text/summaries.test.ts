@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadSummary, renderSummary, summaryKeys } from "./summaries";
+import { introOf, loadIntro, loadSummary, renderSummary, summaryKeys } from "./summaries";
 
 const GAMES = ["aquaretto", "zooloretto", "aquaretto-zooloretto", "aquarium-designer"];
 
@@ -29,5 +29,17 @@ describe("the rules summaries", () => {
   it("refuse a file without its title line", () => {
     expect(() => renderSummary("no title\n\ntext")).toThrow(/title/);
     expect(renderSummary("# T\n\n## S\n\nx").html).toBe("<h3>S</h3>\n<p>x</p>\n");
+  });
+
+  it("give each game's goal and length for its card on the home page, in both languages", async () => {
+    for (const game of GAMES) {
+      for (const lang of ["en", "cs"] as const) {
+        const intro = await loadIntro(game, lang);
+        expect(intro?.goal, `${game}.${lang}`).toMatch(/^\p{Lu}.{20,}/u);
+        expect(intro?.goal).not.toMatch(/\*|<small>/);
+        expect(intro?.length, `${game}.${lang}`).toMatch(/\d/);
+      }
+    }
+    expect(introOf("# T\n\nLead.\n\n**Goal.** Win **big**. <small>A-1</small>\n\n**Length.** Short.\n")).toEqual({ goal: "Win big.", length: "Short." });
   });
 });

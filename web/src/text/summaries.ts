@@ -49,3 +49,35 @@ export async function loadSummary(game: string, lang: SummaryLang): Promise<Summ
   const load = loader(game, lang) ?? loader(game, "en");
   return load ? renderSummary(await load()) : null;
 }
+
+/** A game's card on the home page: what it is about (the summary's first labelled
+ * paragraph, its goal) and how long it lasts (the second, its length), as plain text. */
+export interface Intro {
+  goal: string;
+  length: string;
+}
+
+/** The goal and the length of a summary: its first two paragraphs that begin with a bold
+ * label ("**Goal.** …", "**Length.** …"), without the label, the markup or the rule
+ * references. */
+export function introOf(markdown: string): Intro {
+  const labelled = markdown
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter((p) => /^\*\*[^*]+\.\*\*/.test(p))
+    .map((p) =>
+      p
+        .replace(/^\*\*[^*]+\.\*\*\s*/, "")
+        .replace(/<small>.*?<\/small>/g, "")
+        .replace(/\*\*/g, "")
+        .replace(/\s+/g, " ")
+        .trim(),
+    );
+  return { goal: labelled[0] ?? "", length: labelled[1] ?? "" };
+}
+
+/** `game`'s goal and length in `lang` (English as the fallback); null if it has no summary. */
+export async function loadIntro(game: string, lang: SummaryLang): Promise<Intro | null> {
+  const load = loader(game, lang) ?? loader(game, "en");
+  return load ? introOf(await load()) : null;
+}
