@@ -58,3 +58,18 @@ def test_the_store_is_one_module_per_concern() -> None:
     for name, path in modules.items():
         lines = len(path.read_text(encoding="utf-8").splitlines())
         assert lines < 800, f"store/{name}.py has {lines} lines: split it by concern"
+
+
+def test_the_service_is_one_module_per_concern() -> None:
+    parts = {p.stem for p in (SERVER / "service").glob("*.py")}
+    assert {"__init__", "env", "round", "clocks", "accounts", "chat", "notify"} <= parts
+    for path in [*SERVER.glob("*.py"), *SERVER.glob("*/*.py")]:
+        lines = len(path.read_text(encoding="utf-8").splitlines())
+        assert lines <= 800, f"{path.relative_to(SERVER)} has {lines} lines: split it by concern"
+
+
+def test_the_service_knows_nothing_of_http() -> None:
+    http = ("fastapi", "starlette", "zoogames.server.routes", "zoogames.server.ws")
+    for path in (SERVER / "service").glob("*.py"):
+        found = [m for m in imports(path) if m.startswith(http)]
+        assert not found, f"service/{path.name} imports {found}"

@@ -216,7 +216,7 @@ def test_1_games_with_decks_of_their_own_leave_memory_first(tmp_path: Path) -> N
     from zoogames.server.bots import BotPool
     from zoogames.server.hub import Hub
     from zoogames.server.migrate import upgrade
-    from zoogames.server.service import DECK_TABLES, SeatRequest, Service
+    from zoogames.server.service import DECK_TABLES, NewGame, SeatRequest, Service
     from zoogames.server.store import Store, open_engine
 
     engine = open_engine(f"sqlite:///{tmp_path / 'games.db'}")
@@ -226,8 +226,10 @@ def test_1_games_with_decks_of_their_own_leave_memory_first(tmp_path: Path) -> N
     async def scenario() -> None:
         for i in range(DECK_TABLES + 30):
             deck = a_deck(f"deck {i}")
-            await service.create("aquarium-designer", 1, {"deck": deck}, [SeatRequest("me")])
-        await service.create("aquarium-designer", 1, {}, [SeatRequest("me")])
+            await service.games.create(
+                NewGame("aquarium-designer", 1, {"deck": deck}, [SeatRequest("me")])
+            )
+        await service.games.create(NewGame("aquarium-designer", 1, {}, [SeatRequest("me")]))
         assert sum(t.own_deck for t in service.tables.values()) == DECK_TABLES
         assert len(service.tables) == DECK_TABLES + 1  # the standard deck's game stays
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from zoogames.server.bots import BotPool
 from zoogames.server.hub import Hub
 from zoogames.server.migrate import upgrade
-from zoogames.server.service import SeatRequest, Service
+from zoogames.server.service import NewGame, SeatRequest, Service
 from zoogames.server.store import Store, open_engine
 
 from .harness import run_async
@@ -23,11 +23,11 @@ def test_an_evicted_game_is_rebuilt_from_its_record(tmp_path: Path) -> None:
         rng = random.Random(2)
         games = []
         for _ in range(4):
-            created = await service.create(
-                "zooloretto", 2, {}, [SeatRequest("me"), SeatRequest("invite")]
+            created = await service.games.create(
+                NewGame("zooloretto", 2, {}, [SeatRequest("me"), SeatRequest("invite")])
             )
             invitation = created["invitations"]["1"]
-            joined = await service.join(str(created["id"]), invitation, "Invited")
+            joined = await service.seats.join(str(created["id"]), invitation, "Invited")
             tokens = [created["tokens"]["0"], joined["token"]]
             for _ in range(20):
                 table = await service.table(str(created["id"]))
@@ -37,7 +37,7 @@ def test_an_evicted_game_is_rebuilt_from_its_record(tmp_path: Path) -> None:
                 await service.act(table.id, tokens[seat], rng.choice(legal), table.number)
             games.append((str(created["id"]), tokens, await service.snapshot(table.id, None)))
         assert len(service.tables) == 2
-        await service.join(games[0][0], games[0][1][1], "Bea")
+        await service.seats.join(games[0][0], games[0][1][1], "Bea")
         for game_id, tokens, spectator in games:
             snap = await service.snapshot(game_id, None)
             assert snap["view"] == spectator["view"] and snap["log"] == spectator["log"]

@@ -17,7 +17,7 @@ import pytest
 from zoogames.server.bots import BotPool, Turn
 from zoogames.server.hub import Hub
 from zoogames.server.migrate import upgrade
-from zoogames.server.service import SeatRequest, Service
+from zoogames.server.service import NewGame, SeatRequest, Service
 from zoogames.server.settings import Settings
 from zoogames.server.store import Store, durability, open_engine
 from zoogames.server.table import MAX_TIMEOUTS
@@ -255,7 +255,9 @@ def test_n11_clocked_games_leave_the_cache_and_their_clocks_still_run(
             games = []
             for _ in range(8):
                 seats = [SeatRequest("me"), SeatRequest("me")]
-                made = await service.create("aquarium-designer", 2, {}, seats, clock=2)
+                made = await service.games.create(
+                    NewGame("aquarium-designer", 2, {}, seats, clock=2)
+                )
                 games.append(str(made["id"]))
             held, clocks = len(service.tables), len(service.clocks)
             deadline = time.monotonic() + 40

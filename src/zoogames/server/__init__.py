@@ -3,8 +3,9 @@
 ``zoogames serve`` runs it; :func:`create_app` builds the application for tests and other
 servers. The modules, each with one job (``docs/architecture.md`` draws the map):
 
-- the game in memory: ``table`` (a game, its seats, its log) and ``service`` (the one
-  path that changes games, the cache, bots' turns, clocks);
+- the game in memory: ``table`` (a game, its seats, its log) and ``service`` (a package:
+  the round, with the cache, the one path that changes games, bots' turns and clocks, and
+  one part per concern beside it: accounts, seats, lobby, chat, hints, …);
 - the store: ``models`` (tables), ``migrate`` and ``migrations`` (the schema, Alembic),
   ``store`` (every read and write, one module per concern), ``backup`` (``zoogames
   backup`` and ``restore``: one consistent copy of the database);

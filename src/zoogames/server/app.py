@@ -266,7 +266,7 @@ def create_app(
             bus = service.start_bus(conninfo_of(engine.url))
             with suppress(TimeoutError):
                 await asyncio.wait_for(bus.listening.wait(), LISTEN_WAIT)
-        await service.start_notify()
+        await service.notify.start()
         gc.collect()
         gc.freeze()  # what startup built lives for good: full collections need not walk it
         resume = asyncio.create_task(service.resume_bots())

@@ -7,7 +7,7 @@ worker process, on any machine that reaches the database, runs ``--workers`` slo
 slot claims the next waiting turn (``Store.claim_bot_turn``: ``FOR UPDATE SKIP LOCKED``,
 games with a human seat first, then the longest waiting), thinks in the process pool of
 ``bots.py`` (the same caps on thinking time as in a server), and plays the choice through
-the server's own path (``Service.act_as``: the same checks, the same guarded write, the
+the server's own path (``Round.act_as``: the same checks, the same guarded write, the
 same notices, notifications and ratings). The claim is a lease: a worker that dies
 holding a turn lets it run out, and another worker claims the turn again. A turn the
 game has left behind (an undo, a player's action, another worker's) is dropped unplayed.
@@ -84,7 +84,7 @@ class BotWorkers:
                 continue
             try:
                 if turn.kind == "review":  # the review's own lease guards it from here
-                    await service.compute_review(turn.game_id)
+                    await service.reviews.compute(turn.game_id)
                 else:
                     await (self.hint(turn) if turn.kind == "hint" else self.play(turn))
             except asyncio.CancelledError:
@@ -165,7 +165,7 @@ class BotWorkers:
         except BotFailed:
             log.error("game %s: the hint failed", table.id)
             return
-        service.hint_found(table.id, turn.seat, turn.revision, found)
+        service.hints.found(table.id, turn.seat, turn.revision, found)
 
     async def _sweep(self) -> None:
         service = self.service
@@ -199,7 +199,7 @@ async def work(db_url: str, slots: int | None = None, settings: Settings | None 
         await asyncio.to_thread(migrate.upgrade, engine)
         bus = service.start_bus(conninfo_of(engine.url))
         await asyncio.wait_for(bus.listening.wait(), 30)
-        await service.start_notify()
+        await service.notify.start()
         log.info("bot workers: %d on %s", pool.workers, engine.url.render_as_string())
         await workers.run()
     finally:

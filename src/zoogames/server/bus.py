@@ -14,7 +14,7 @@ A notice is a JSON object: ``o`` the origin (a process ignores its own), ``g`` t
 at most a few hundred bytes (PostgreSQL's limit is 8,000).
 
 Delivery is best effort in one case: a process that dies between its commit and its
-notice leaves the others unaware until their next check (``Service.check_revisions``,
+notice leaves the others unaware until their next check (``Round.check``,
 every few seconds, compares the revisions of the games their sockets show). A listener
 that loses its connection reconnects and runs the same check at once.
 """

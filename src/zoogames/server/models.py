@@ -92,7 +92,7 @@ class GameRow(Base):
     forfeited: Mapped[int | None] = mapped_column(Integer, nullable=True)
     """The seat that forfeited (the game then over, ``result`` ranking it last)."""
     hints: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
-    """A seated player may ask the bots for a hint on their turn (``Service.hint``)."""
+    """A seated player may ask the bots for a hint on their turn (``Hints.hint``)."""
     timeouts: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     """A clock's timeouts in a row (0 once a player acts): after ``table.MAX_TIMEOUTS`` the
     clock stops, also across a restart."""

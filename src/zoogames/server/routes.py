@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from zoogames.server import catalog, logs
 from zoogames.server.accounts import COOKIE, DEVICE_COOKIE, DEVICE_DAYS, PASSWORD_MAX, Account
 from zoogames.server.errors import ApiError
-from zoogames.server.service import SeatRequest, Service
+from zoogames.server.service import NewGame, SeatRequest, Service
 
 bearer = HTTPBearer(auto_error=False, description="a seat's token")
 
@@ -61,7 +61,7 @@ async def account_of(request: Request) -> Account | None:
         return None
     if request.method != "GET" and not origin_allowed(request):
         raise ApiError(403, "this origin may not act for a signed-in player")
-    return await service_of(request).account_of(cookie)
+    return await service_of(request).accounts.account_of(cookie)
 
 
 def signed_in(account: Annotated[Account | None, Depends(account_of)]) -> Account:
@@ -295,12 +295,11 @@ async def get_catalog() -> Json:
 async def create_game(body: NewGameBody, games: Games, player: Player) -> Json:
     """Start a game; the answer holds a token for each human seat (shown only here)."""
     seats = [SeatRequest(s.kind, s.name, s.bot) for s in body.seats]
-    created = await games.create(
+    request = NewGame(
         body.game,
         body.players,
         body.options,
         seats,
-        player,
         body.listed,
         body.pace,
         body.leave_bot,
@@ -311,6 +310,7 @@ async def create_game(body: NewGameBody, games: Games, player: Player) -> Json:
         body.hints,
         body.tutorial,
     )
+    created = await games.games.create(request, player)
     logs.bind_game(str(created["id"]))  # the request's own line names the new game
     return Json(created, status_code=201)
 
@@ -326,7 +326,7 @@ async def join_game(
     game_id: str, body: JoinBody, games: Games, token: Token, player: Player
 ) -> Json:
     """Accept an invitation (the answer holds the seat's new token), or rename a seat."""
-    return Json(await games.join(game_id, token, body.name, player))
+    return Json(await games.seats.join(game_id, token, body.name, player))
 
 
 @router.post(
@@ -334,7 +334,7 @@ async def join_game(
 )
 async def seat_to_bot(game_id: str, seat: int, body: BotBody, games: Games, token: Token) -> Json:
     """Give an invited seat nobody joined to a bot (any seated player of the game may)."""
-    return Json(await games.hand_to_bot(game_id, token, seat, body.bot))
+    return Json(await games.seats.hand_to_bot(game_id, token, seat, body.bot))
 
 
 @router.post(
@@ -344,38 +344,38 @@ async def take_seat(
     game_id: str, seat: int, body: TakeSeatBody, games: Games, player: Player
 ) -> Json:
     """Take an open seat (the answer holds its token); the game starts when none is open."""
-    return Json(await games.take_seat(game_id, seat, body.name, player))
+    return Json(await games.lobby.take_seat(game_id, seat, body.name, player))
 
 
 @router.post("/games/{game_id}/start", **documented(Snapshot), dependencies=[limited("join")])
 async def start_with_bots(game_id: str, body: StartBody, games: Games, token: Token) -> Json:
     """The host starts the game now, bots taking the seats still open."""
-    return Json(await games.start_with_bots(game_id, token, body.bot))
+    return Json(await games.lobby.start_with_bots(game_id, token, body.bot))
 
 
 @router.post("/games/{game_id}/chat", response_class=Json, dependencies=[limited("chat")])
 async def say(game_id: str, body: ChatBody, games: Games, token: Token) -> Json:
     """Send a chat message to the table (a seated player only); the message as pushed."""
     table, seat = await games.seat(game_id, token)
-    return Json(await games.say(table, seat, body.text))
+    return Json(await games.chat.say(table, seat, body.text))
 
 
 @router.get("/games/{game_id}/chat", response_class=Json, dependencies=[limited("read")])
 async def read_chat(game_id: str, games: Games, token: Token) -> Json:
     """The table's last 100 messages, without those of seats the token's seat muted."""
-    return Json(await games.chat(game_id, token))
+    return Json(await games.chat.history(game_id, token))
 
 
 @router.post("/games/{game_id}/mute", response_class=Json, dependencies=[limited("chat")])
 async def mute(game_id: str, body: MuteBody, games: Games, token: Token) -> Json:
     """Stop (or start again) seeing another seat's chat messages, for this seat only."""
-    return Json(await games.mute(game_id, token, body.seat, body.muted))
+    return Json(await games.chat.mute(game_id, token, body.seat, body.muted))
 
 
 @router.post("/games/{game_id}/leave", **documented(Snapshot), dependencies=[limited("join")])
 async def leave(game_id: str, games: Games, token: Token) -> Json:
     """Leave the table: the game's leave bot plays the seat from now on."""
-    return Json(await games.leave(game_id, token))
+    return Json(await games.seats.leave(game_id, token))
 
 
 @router.post(
@@ -383,7 +383,7 @@ async def leave(game_id: str, games: Games, token: Token) -> Json:
 )
 async def rematch(game_id: str, games: Games, token: Token) -> Json:
     """A new deal with the same seats and options (the game must be over)."""
-    return Json(await games.rematch(game_id, token), status_code=201)
+    return Json(await games.seats.rematch(game_id, token), status_code=201)
 
 
 @router.get("/players/{name}", response_class=Json, dependencies=[limited("read")])
@@ -398,19 +398,19 @@ async def player(
     Others see the player's listed games and games over only; ``before`` (the previous
     page's ``more``) pages back.
     """
-    return Json(await games.profile(name, viewer, before))
+    return Json(await games.profiles.profile(name, viewer, before))
 
 
 @router.get("/leaderboard/{game}", response_class=Json, dependencies=[limited("lobby")])
 async def leaderboard(game: str, games: Games) -> Json:
     """The best 100 rated players at a catalog game, and the bots' fixed ratings."""
-    return Json(await games.leaderboard(game))
+    return Json(await games.profiles.leaderboard(game))
 
 
 @router.get("/lobby", response_class=Json, dependencies=[limited("lobby")])
 async def lobby(games: Games) -> Json:
     """Listed tables with open seats to join, and listed games in play to watch."""
-    return Json(await games.lobby())
+    return Json(await games.lobby.listed())
 
 
 @router.post("/games/{game_id}/actions", **documented(Snapshot), dependencies=[limited("act")])
@@ -428,19 +428,19 @@ async def undo_action(game_id: str, games: Games, token: Token) -> Json:
 @router.post("/games/{game_id}/hint", response_class=Json, dependencies=[limited("hint")])
 async def hint(game_id: str, games: Games, token: Token) -> Json:
     """The bots' suggestion for the token's seat, on its turn, where the table allows hints."""
-    return Json(await games.hint(game_id, token))
+    return Json(await games.hints.hint(game_id, token))
 
 
 @router.post("/games/{game_id}/review", response_class=Json, dependencies=[limited("review")])
 async def request_review(game_id: str, games: Games) -> Json:
     """Ask for the review of a finished game (computed once, then kept); where it stands."""
-    return Json(await games.request_review(game_id))
+    return Json(await games.reviews.request(game_id))
 
 
 @router.get("/games/{game_id}/review", response_class=Json, dependencies=[limited("read")])
 async def review(game_id: str, games: Games) -> Json:
     """The review of a game: ``none``, ``computing`` (done of total) or ``done``."""
-    return Json(await games.review(game_id))
+    return Json(await games.reviews.review(game_id))
 
 
 @router.get("/games/{game_id}/replay/{number}", response_class=Json, dependencies=[limited("read")])
@@ -544,7 +544,9 @@ async def sign_up(body: Credentials, request: Request, games: Games) -> Json:
     """Make an account (a name, unique whatever its case, and a password) and sign in."""
     if not origin_allowed(request):  # a foreign page must not sign a browser in as anyone
         raise ApiError(403, "this origin may not sign in")
-    account, cookie, device = await games.sign_up(body.name, body.password, client_of(request))
+    account, cookie, device = await games.accounts.sign_up(
+        body.name, body.password, client_of(request)
+    )
     return _signed_in(request, account, cookie, device, 201)
 
 
@@ -553,7 +555,7 @@ async def sign_in(body: Credentials, request: Request, games: Games) -> Json:
     """Sign in with a name and a password; the answer sets the session cookie."""
     if not origin_allowed(request):  # a foreign page must not sign a browser in as someone
         raise ApiError(403, "this origin may not sign in")
-    account, cookie, device = await games.sign_in(
+    account, cookie, device = await games.accounts.sign_in(
         body.name, body.password, client_of(request), request.cookies.get(DEVICE_COOKIE)
     )
     return _signed_in(request, account, cookie, device)
@@ -563,14 +565,14 @@ async def sign_in(body: Credentials, request: Request, games: Games) -> Json:
 async def sign_out(request: Request, games: Games) -> Json:
     """End this browser's session (nothing if it has none)."""
     if origin_allowed(request):
-        await games.sign_out(request.cookies.get(COOKIE))
+        await games.accounts.sign_out(request.cookies.get(COOKIE))
     return _signed_out(request)
 
 
 @router.post("/signout-everywhere", response_class=Json, dependencies=[limited("read")])
 async def sign_out_everywhere(request: Request, games: Games, me: SignedIn) -> Json:
     """End every session of the account and revoke its device tokens."""
-    await games.sign_out_everywhere(me)
+    await games.accounts.sign_out_everywhere(me)
     return _signed_out(request)
 
 
@@ -597,7 +599,7 @@ class PasswordCheck(Strict):
 async def change_password(body: PasswordBody, request: Request, games: Games, me: SignedIn) -> Json:
     """Change the password (403 if ``current`` is wrong); every other session ends."""
     cookie = request.cookies.get(COOKIE)
-    await games.change_password(me, cookie, body.current, body.new, client_of(request))
+    await games.accounts.change_password(me, cookie, body.current, body.new, client_of(request))
     return Json({})
 
 
@@ -608,7 +610,7 @@ async def delete_me(body: PasswordCheck, request: Request, games: Games, me: Sig
     The games stay, its seats as guests' seats; the name is free again (docs/server.md).
     """
     cookie = request.cookies.get(COOKIE)
-    await games.delete_account(me, cookie, body.password, client_of(request))
+    await games.accounts.delete_account(me, cookie, body.password, client_of(request))
     answer = _signed_out(request)
     answer.delete_cookie(
         DEVICE_COOKIE, path=DEVICE_PATH, httponly=True, samesite="strict", secure=secure(request)
@@ -620,19 +622,19 @@ async def delete_me(body: PasswordCheck, request: Request, games: Games, me: Sig
 async def claim_seats(body: ClaimBody, games: Games, me: SignedIn) -> Json:
     """Make guest seats (by game and token) follow the signed-in account."""
     held = [(s.game, s.token) for s in body.seats]
-    return Json(await games.claim(me, held))
+    return Json(await games.accounts.claim(me, held))
 
 
 @router.get("/me/games", response_class=Json, dependencies=[limited("read")])
 async def my_games(games: Games, me: SignedIn) -> Json:
     """The games the account holds a seat in, the player's turn first."""
-    return Json(await games.my_games(me))
+    return Json(await games.accounts.my_games(me))
 
 
 @router.post("/me/games/{game_id}/tokens", response_class=Json, dependencies=[limited("join")])
 async def device_tokens(game_id: str, games: Games, me: SignedIn) -> Json:
     """Fresh tokens for the account's seats in a game, for this device."""
-    return Json(await games.device_tokens(me, game_id))
+    return Json(await games.accounts.device_tokens(me, game_id))
 
 
 # ----- notifications ----------------------------------------------------------------------
@@ -675,26 +677,26 @@ class ConfirmBody(Strict):
 @router.get("/push/key", response_class=Json, dependencies=[limited("read")])
 async def push_key(games: Games) -> Json:
     """The server's VAPID public key (``applicationServerKey``), base64url."""
-    return Json(games.push_key())
+    return Json(games.notify.push_key())
 
 
 @router.get("/me/notify", response_class=Json, dependencies=[limited("read")])
 async def notify_settings(games: Games, me: SignedIn) -> Json:
     """The account's notifications: its push subscriptions, its e-mail address."""
-    return Json(await games.notify_settings(me))
+    return Json(await games.notify.settings_of(me))
 
 
 @router.post("/me/push", response_class=Json, status_code=201, dependencies=[limited("notify")])
 async def subscribe(body: PushBody, games: Games, me: SignedIn) -> Json:
     """Send this browser a push when it becomes the account's turn."""
-    answer = await games.subscribe(me, body.endpoint, body.keys.p256dh, body.keys.auth)
+    answer = await games.notify.subscribe(me, body.endpoint, body.keys.p256dh, body.keys.auth)
     return Json(answer, status_code=201)
 
 
 @router.delete("/me/push", response_class=Json, dependencies=[limited("notify")])
 async def unsubscribe(body: UnpushBody, games: Games, me: SignedIn) -> Json:
     """Stop pushing to this browser (or, without an endpoint, to every one)."""
-    return Json(await games.unsubscribe(me, body.endpoint))
+    return Json(await games.notify.unsubscribe(me, body.endpoint))
 
 
 @router.post("/me/email", response_class=Json, dependencies=[limited("notify")])
@@ -703,10 +705,10 @@ async def set_email(body: EmailBody, games: Games, me: SignedIn) -> Json:
 
     The address gets a link to confirm it first, and nothing else until it is opened.
     """
-    return Json(await games.set_email(me, body.email))
+    return Json(await games.notify.set_email(me, body.email))
 
 
 @router.post("/email/confirm", response_class=Json, dependencies=[limited("notify")])
 async def confirm_email(body: ConfirmBody, games: Games) -> Json:
     """Confirm an address by its link's secret (no sign-in needed: the secret is the proof)."""
-    return Json(await games.confirm_email(body.token))
+    return Json(await games.notify.confirm_email(body.token))

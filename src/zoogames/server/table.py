@@ -209,17 +209,17 @@ class Table:
         self.seats_filled_at = created_at
         """When the last open seat was filled: no clock runs from before it."""
         self.timed_out: int | None = None
-        """The last revision whose clock ran out (``Service._timeout``): its timeout is
+        """The last revision whose clock ran out (``Clocks._timeout``): its timeout is
         handled once, however often the clock is armed again."""
         self.timeouts = 0
         self.notified: int | None = state.to_move
-        """The seat last told it is its turn (``Service._turn_passed``): once per turn, and
+        """The seat last told it is its turn (``Notifications.turn_passed``): once per turn, and
         never for the turn a game was loaded in (a restart does not notify again)."""
         """Clock timeouts in a row: past a few, nobody is playing and the clock stops."""
         self.setup = Setup()
         """The lobby's settings, the creator's choices, mutes, the rematch (``store.Setup``)."""
         self.hint: tuple[tuple[int, int], dict[str, JSON]] | None = None
-        """The last hint found, by (seat, revision) (``Service.hint``): asked again, it is
+        """The last hint found, by (seat, revision) (``Hints.hint``): asked again, it is
         not searched again."""
         self.device_tokens: dict[str, DeviceToken] = {}
         """Further tokens of account-bound seats (``GET /api/me/games/{id}/tokens``), by

@@ -245,7 +245,7 @@ async def _handle(
         text = message.get("text")
         if not isinstance(text, str) or len(text) > 2000:
             raise ApiError(400, "chat's text must be a string")
-        await service.say(await service.table(game_id), conn.seat, text)
+        await service.chat.say(await service.table(game_id), conn.seat, text)
         return conn
     service.limits.hit("act", client)
     table = await service.table(game_id)

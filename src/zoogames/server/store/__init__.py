@@ -3,7 +3,7 @@
 Writes that change a game's position check ``games.revision`` (see ``models.py``): a
 write computed on an older position raises :class:`Conflict` and changes nothing. All
 methods are synchronous; the server calls them from one worker thread per database
-connection it allows (see ``service.py``).
+connection it allows (see ``service/env.py``).
 
 One module per concern, as lichess's lila keeps one repository per collection;
 :class:`Store` is their mixins put together, and this package re-exports what the rest of

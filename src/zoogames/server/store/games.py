@@ -4,7 +4,7 @@ Writes that change a game's position check ``games.revision`` (see ``models.py``
 computed on an older position raises :class:`Conflict` and changes nothing.
 ``add_action``, the server's hot path, runs plain SQL on the driver's connection
 (``DriverSql``, in ``engine.py``). ``revisions`` lets a process check that it missed no
-notice of another's writes (``Service.check_revisions``, ``bus.py``).
+notice of another's writes (``Round.check``, ``bus.py``).
 """
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ class QueueStore(StoreBase):
     def waiting_for_bots(self) -> list[str]:
         """Ids of the games in play whose seat to move is a bot and that have a human seat.
 
-        A game of bots alone is played only while someone watches it (``service.py``).
+        A game of bots alone is played only while someone watches it (``service/round.py``).
         """
         human = aliased(SeatRow)
         with self.engine.connect() as conn:
@@ -127,7 +127,7 @@ class QueueStore(StoreBase):
     def queue_missing_bot_turns(self) -> int:
         """Queue the turn of every game with a human seat waiting for a bot and no turn queued.
 
-        The server queues a turn right after the action that made it (``service.py``); a
+        The server queues a turn right after the action that made it (``service/round.py``); a
         server that died between the two leaves the game to this sweep. Returns how many.
         """
         human = aliased(SeatRow)

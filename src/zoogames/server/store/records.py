@@ -115,7 +115,7 @@ class Setup:
     on_leave: str = "bot"
     """When a player leaves: ``bot`` (the leave bot takes the seat) or ``forfeit``."""
     forfeited: int | None = None
-    """The seat that forfeited, ending the game (``Service.forfeit``)."""
+    """The seat that forfeited, ending the game (``Round.forfeit``)."""
     hints: bool = False
     """Hints allowed: a seated player may ask for the bots' suggestion on their turn."""
 

@@ -1,0 +1,142 @@
+"""The lobby: listed games with open seats to take, and games in play to watch.
+
+A listed game's open seats are for anyone to take (``take_seat``); its host may start it
+with bots in the seats still open (``start_with_bots``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING
+
+from zoogames.core.game import JSON
+from zoogames.server import catalog, tokens
+from zoogames.server.accounts import Account
+from zoogames.server.errors import ApiError
+from zoogames.server.service.env import Env
+from zoogames.server.service.seats import clean_name, holds_a_seat
+from zoogames.server.store import Conflict
+from zoogames.server.table import Table
+
+if TYPE_CHECKING:
+    from zoogames.server.service.round import Round
+
+LOBBY_GAMES = 200
+"""Listed games ``GET /api/lobby`` shows at most (the newest)."""
+
+
+class Lobby:
+    """Listed games and their open seats (see the module docstring)."""
+
+    def __init__(self, env: Env, round_: Round) -> None:
+        self.env = env
+        self.round = round_
+
+    async def listed(self) -> dict[str, JSON]:
+        """Listed tables with open seats to join, and listed games in play to watch."""
+        open_tables: list[JSON] = []
+        playing: list[JSON] = []
+        for g in await self.env.db(self.env.store.listed_games, LOBBY_GAMES):
+            free = [s.seat for s in g.seats if s.open]
+            entry: dict[str, JSON] = {
+                "id": g.id,
+                "game": g.game,
+                "players": len(g.seats),
+                "options": g.options,
+                "pace": g.pace,
+                "seats": [{**s.to_json(), "open": s.open} for s in g.seats],
+                "free": len(free),
+                "rated": g.rated,
+                "hints": g.hints,
+                "created_at": g.created_at.isoformat(),
+            }
+            (open_tables if free else playing).append(entry)
+        return {"open": open_tables, "playing": playing}
+
+    async def take_seat(
+        self, game_id: str, seat: int, name: str | None, account: Account | None
+    ) -> dict[str, JSON]:
+        """Take an open seat: the seat's snapshot with its new token (``token``).
+
+        The token is shown only here. The game starts when no seat is open any more.
+
+        A signed-in player's seat follows the account (and is named after it unless a
+        name is given); a guest must give a name. Of two players racing for one seat,
+        exactly one gets it (the table's lock in this process, the database's guard
+        across processes); the other gets 409.
+        """
+        table = await self.round.table(game_id)
+        if table.setup.rated and account is None:
+            raise ApiError(403, "this game is rated: sign in to take a seat")
+        if name is None and account is not None:
+            name = account.name
+        tidy = clean_name(name, True)
+        assert tidy is not None
+        async with table.lock:
+            if not 0 <= seat < len(table.seats):
+                raise ApiError(422, f"the game has seats 0 to {len(table.seats) - 1}, not {seat}")
+            if table.over:
+                raise ApiError(409, "the game is over")
+            if not table.seats[seat].open:
+                raise ApiError(409, "this seat is taken; choose another")
+            holds_a_seat(table, account)
+            fresh = tokens.new_token()
+            mine = account.id if account is not None else None
+            try:
+                joined = await self.env.db(
+                    self.env.store.take_open_seat, table.id, seat, tokens.digest(fresh), tidy, mine
+                )
+            except Conflict:
+                await self.round.reload(table)
+                raise ApiError(409, "this seat is taken; choose another") from None
+            table.events.append(joined)
+            table.seats[seat] = replace(
+                table.seats[seat],
+                name=tidy,
+                joined=True,
+                token_sha256=tokens.digest(fresh),
+                account=mine,
+            )
+            self._seated(table)
+            return {**table.snapshot(seat), "token": fresh}
+
+    async def start_with_bots(
+        self, game_id: str, token: str | None, spec: str | None
+    ) -> dict[str, JSON]:
+        """The host starts the game now: every open seat is played by the bot ``spec``."""
+        table, mine = await self.round.seat(game_id, token)
+        bot = catalog.check_bot(spec)
+        async with table.lock:
+            if table.setup.host != mine:
+                raise ApiError(403, "only the table's host (its creator) may start it")
+            free = table.open_seats
+            if not free:
+                raise ApiError(409, "no seat is open: the game has started")
+            label = catalog.bot_label(bot)
+            try:
+                await self.env.db(self.env.store.fill_open_seats, table.id, free, bot, label)
+            except Conflict:
+                await self.round.reload(table)
+                raise ApiError(409, "a seat was taken meanwhile; reload the game") from None
+            for seat in free:
+                table.seats[seat] = replace(
+                    table.seats[seat], kind="bot", bot=bot, name=label, joined=True
+                )
+            self._seated(table)
+            return table.snapshot(mine)
+
+    def _seated(self, table: Table) -> None:
+        """After a seat was filled: push it, and start the game's bot once none is open.
+
+        The game starting (its last seat filled) makes it someone's turn: notified.
+        """
+        if not table.open_seats:
+            table.notified = None  # the first turn begins now, not when the game was made
+            table.seats_filled_at = datetime.now(UTC)  # (the database's turn_from too)
+            self.round.notify.turn_passed(table, None)
+        if not table.open_seats and table.bot_task is None:
+            self.round.start_bot(table)
+        self.round.seats_changed(table)
+        if table.thinking is not None:
+            self.env.hub.send_all(table.id, {"type": "thinking", "seat": table.thinking})
