@@ -12,6 +12,22 @@ const optionHelp = (spec: OptionSpec) => t(`game:option.${spec.name}.help`, { de
 /** A subset group's label in the game catalogue's words (its `label_id`), else the English. */
 const groupLabel = (group: OptionGroup) => (group.label_id ? t(`game:${group.label_id}`, { defaultValue: group.label }) : group.label);
 
+/** What is wrong with a subset option's `value` for `players` players, as the server would
+ * refuse it (games/trucks.py choose_removed: exactly the group's count of each group, the
+ * combined game's two groups each on its own), or "" when it may be sent. Null is "random". */
+export function subsetProblem(spec: OptionSpec, players: number, value: unknown): string {
+  if (spec.kind !== "subset" || !Array.isArray(value)) return "";
+  for (const group of spec.groups) {
+    const need = group.count[String(players)] ?? 0;
+    const chosen = group.names.filter((n) => (value as string[]).includes(n)).length;
+    if (chosen !== need) {
+      const what = { n: need, chosen, label: optionLabel(spec) };
+      return group.label ? t("option.choose-exactly-group", { ...what, group: groupLabel(group) }) : t("option.choose-exactly", what);
+    }
+  }
+  return "";
+}
+
 interface Props {
   spec: OptionSpec;
   players: number;
@@ -21,6 +37,7 @@ interface Props {
 
 function SubsetField({ spec, players, value, onChange }: Props) {
   const chosen = Array.isArray(value) ? (value as string[]) : null;
+  const problem = subsetProblem(spec, players, value);
   const toggle = (name: string) => {
     const list = chosen ?? [];
     onChange(list.includes(name) ? list.filter((n) => n !== name) : [...list, name]);
@@ -47,6 +64,11 @@ function SubsetField({ spec, players, value, onChange }: Props) {
             ))}
           </fieldset>
         ))}
+      {problem && (
+        <small class="error" data-problem={spec.name} role="alert">
+          {problem}
+        </small>
+      )}
     </div>
   );
 }

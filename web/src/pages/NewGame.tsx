@@ -9,7 +9,7 @@ import { SiteNav } from "../components/SiteNav";
 import { hostKey } from "../play/chat";
 import type { Catalog, OnChoice } from "../api/types";
 import { LanguageSwitch } from "../components/LanguageSwitch";
-import { OptionField } from "../components/OptionField";
+import { OptionField, subsetProblem } from "../components/OptionField";
 import { t } from "../i18n";
 import { botChoice, defaultName, gameName, seatName } from "../text/words";
 import { startTutorial } from "../tutorial/lessons";
@@ -96,6 +96,15 @@ export function NewGame() {
   };
 
   const create = async () => {
+    // What the server would refuse is said here, before sending (the field says it too).
+    const problem = (game?.options ?? [])
+      .filter((o) => o.players.length === 0 || o.players.includes(players))
+      .map((o) => subsetProblem(o, players, options[o.name] ?? o.default))
+      .find(Boolean);
+    if (problem) {
+      setError(problem);
+      return;
+    }
     setBusy(true);
     setError("");
     try {
