@@ -130,14 +130,26 @@ def test_without_a_greedy_bot_playouts_are_random(monkeypatch: pytest.MonkeyPatc
     assert action in state.legal_actions()
 
 
+def choose_legally(state: State, bot: bots.Bot, turns: int) -> int:
+    """Let ``bot`` move up to ``turns`` times, each choice checked against the legal
+    actions before it is applied; how many choices it made."""
+    made = 0
+    for _ in range(turns):
+        if state.is_terminal:
+            break
+        legal = state.legal_actions()
+        action = bot.choose(state)
+        assert action in legal, f"{action!r} is not among the legal actions {legal}"
+        state.apply(action)
+        made += 1
+    return made
+
+
 @pytest.mark.parametrize("players", [3, 4])
 def test_multi_player_games_stay_legal(players: int) -> None:
     state = midgame(seed=players, steps=60, players=players)
     bot = bots.make("mcts:iterations=10,rollout=2", seed=2, game="aquaretto")
-    for _ in range(10):
-        if state.is_terminal:
-            break
-        state.apply(bot.choose(state))
+    assert choose_legally(state, bot, 10) == 10
 
 
 @pytest.mark.parametrize("game", zoogames.games.ids())
@@ -146,10 +158,7 @@ def test_every_game_is_searched_legally(game: str) -> None:
     players = max(g.min_players, min(2, g.max_players))
     state = g.new_game(players=players, seed=3)
     bot = bots.make("mcts:iterations=3,rollout=2", seed=1, game=game)
-    for _ in range(25):
-        if state.is_terminal:
-            break
-        state.apply(bot.choose(state))
+    assert choose_legally(state, bot, 25) == 25
 
 
 def test_the_search_knows_no_game() -> None:

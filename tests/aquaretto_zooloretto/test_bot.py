@@ -8,6 +8,7 @@ import zoogames
 from zoogames import bots
 from zoogames.bots.greedy.aquaretto_zooloretto import AquarettoZoolorettoGreedy
 from zoogames.core.game import State
+from zoogames.core.record import replay
 
 from .helpers import new, play
 
@@ -44,4 +45,5 @@ def test_greedy_beats_random_in_two_player_games() -> None:
 
 
 def test_greedy_plays_legally_with_five_players() -> None:
-    assert duel(["greedy"] + ["random"] * 4, seed=5).is_terminal
+    state = duel(["greedy"] + ["random"] * 4, seed=5)
+    assert replay(state.record()) == state  # every action checked again on a fresh game

@@ -6,6 +6,7 @@ import zoogames
 from zoogames import bots
 from zoogames.bots.greedy.zooloretto import ZoolorettoGreedy, zoo_value
 from zoogames.core.game import State
+from zoogames.core.record import replay
 from zoogames.games.zooloretto.zoo import ZooBoard
 
 from .helpers import lay
@@ -42,4 +43,5 @@ def test_greedy_beats_random_in_two_player_games() -> None:
 
 def test_bots_never_play_an_illegal_action_in_any_seat_count() -> None:
     for n in (3, 4, 5):
-        assert play(["greedy"] + ["random"] * (n - 1), seed=n).is_terminal
+        state = play(["greedy"] + ["random"] * (n - 1), seed=n)
+        assert replay(state.record()) == state  # every action checked again on a fresh game
