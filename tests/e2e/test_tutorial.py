@@ -51,9 +51,11 @@ def start_tutorial(page: Page, server: Server, game: str) -> None:
 def follow(page: Page, lessons: list[tuple[str, str]], lang: str = "en") -> None:
     """Wait for each lesson in turn, check its text, and do what it says (or "Got it")."""
     player = ClickingPlayer(page, seed=0)
-    for name, text_id in lessons:
+    for n, (name, text_id) in enumerate(lessons):
         panel = page.locator(f'{PANEL}[data-lesson="{name}"]')
         expect(panel).to_be_visible(timeout=30_000)  # the bot may play first
+        # The first lesson says what the game is won by; the later ones do not repeat it.
+        expect(panel.locator("[data-lesson-goal]")).to_have_count(1 if n == 0 else 0)
         expect(panel.locator("[data-lesson-text]")).to_have_text(CATALOGUES[lang][text_id])
         action = panel.get_attribute("data-lesson-action") or ""
         if action:
@@ -70,6 +72,12 @@ def test_the_first_three_lessons_come_in_order_and_are_followed(
 ) -> None:
     start_tutorial(page, server, game)
     follow(page, FIRST_LESSONS[game])
+
+
+def test_a_tutorial_shows_the_live_scores_from_the_start(page: Page, server: Server) -> None:
+    start_tutorial(page, server, "aquaretto")
+    expect(page.locator('[data-action="show-scores"]')).to_be_checked()
+    expect(page.locator(".score-sheet")).to_be_visible()
 
 
 def test_a_tutorial_in_czech(czech: Page, server: Server) -> None:
@@ -128,10 +136,10 @@ def test_a_lesson_panel_screenshot(
 
 
 LESSONS_BEFORE_THE_END = {
-    "aquaretto": {"draw", "load", "take", "basins", "offspring", "coins", "money"},
-    "zooloretto": {"draw", "load", "take", "enclosures", "offspring", "coins", "money"},
+    "aquaretto": {"draw", "load", "take", "basins", "offspring", "coins", "money", "end"},
+    "zooloretto": {"draw", "load", "take", "enclosures", "offspring", "coins", "money", "end"},
     "aquaretto-zooloretto": {
-        *("draw", "load", "both", "take", "place", "offspring", "coins", "money")
+        *("draw", "load", "both", "take", "place", "offspring", "coins", "money", "end")
     },
     "aquarium-designer": {"card", "areas", "preview", "pass"},
 }

@@ -33,6 +33,7 @@ import { activeToken } from "../api/tokens";
 import { markedTitle, people } from "../play/table";
 import { useDeviceTokens } from "../account/account";
 import { TutorialPanel, useTutorial } from "../tutorial/TutorialPanel";
+import { loadProgress } from "../tutorial/lessons";
 
 /** Where the choice of the title's turn mark is remembered ("on"; off until chosen). */
 const MARK_KEY = "zoogames:title-mark";
@@ -114,7 +115,8 @@ export function Play({ id }: { id: string }) {
   const tutorial = useTutorial(id, snapshot, log);
   const [spotlight, setSpotlight] = useState<LogEntry | null>(null);
   const [hinted, setHinted] = useState<string | null>(null);
-  const [showScores, setShowScores] = useState(false);
+  // A tutorial shows the live scores from the start: the learner sees what each move earns.
+  const [showScores, setShowScores] = useState(() => loadProgress(id) !== null);
   const [replayAt, setReplayAt] = useState<number | null>(null);
   const review = useReview(id, snapshot?.status === "over");
   const invites = useMemo(() => storedInvites(id), [id]);

@@ -53,6 +53,11 @@ export function TutorialPanel({ tutorial }: { tutorial: Tutorial }) {
       data-lesson-action={tutorial.action ?? ""}
     >
       <h2 id="tutorial-title">{t("tutorial.title")}</h2>
+      {lesson?.goal && (
+        <p class="tutorial-goal" data-lesson-goal>
+          {lesson.goal()}
+        </p>
+      )}
       <p class="tutorial-text" data-lesson-text>
         {lesson ? lesson.text() : finished ? t("tutorial.finished") : t("tutorial.play-on")}
       </p>

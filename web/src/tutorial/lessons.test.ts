@@ -110,3 +110,22 @@ describe("the other games' lessons", () => {
     }
   });
 });
+
+describe("the goal and the end", () => {
+  it("are said by every tutorial: its first lesson states the goal", () => {
+    for (const [game, lessons] of Object.entries(LESSONS)) {
+      expect(lessons[0].goal?.(), game).toMatch(/\S{3,}/);
+      expect(lessons.slice(1).every((l) => !l.goal)).toBe(true);
+    }
+  });
+
+  it("tell when the game ends once a second round has begun", () => {
+    for (const game of ["aquaretto", "zooloretto", "aquaretto-zooloretto"]) {
+      const done: Progress = { ...fresh, done: LESSONS[game].map((l) => l.id).filter((id) => id !== "end") };
+      const round1 = [entry(0, "draw"), entry(1, "draw")];
+      expect(shown(game, context(game, ["draw"], round1), done), game).toBe(null);
+      const round2 = [...round1, { ...entry(1, "draw", 2), round: 2 }];
+      expect(shown(game, context(game, ["draw"], round2), done), game).toBe("end");
+    }
+  });
+});

@@ -22,6 +22,8 @@ export interface Lesson {
   when: (c: LessonContext) => boolean;
   /** The kind of action it asks for (a notation's first word); absent: read and "Got it". */
   does?: string;
+  /** Said above the lesson's text: the game's goal, in each tutorial's first lesson. */
+  goal?: () => string;
 }
 
 /** The legal actions of the kind `does` ("draw" is "draw", "draw aquaretto", "draw 3 0,-1 r0"). */
@@ -59,12 +61,15 @@ const draw: Lesson = { id: "draw", text: () => t("tutorial.draw"), when: may("dr
 const load: Lesson = { id: "load", text: () => t("tutorial.load"), when: may("load"), does: "load" };
 const take: Lesson = { id: "take", text: () => t("tutorial.take"), when: may("take"), does: "take" };
 const coins: Lesson = { id: "coins", text: () => t("tutorial.coins"), when: coinOnTruck };
+/** A new round has begun: the learner has seen a whole round, and the game's end can be told. */
+const secondRound = (c: LessonContext) => c.log.some((e) => (e.round ?? 0) >= 2);
+const end: Lesson = { id: "end", text: () => t("tutorial.end"), when: secondRound };
 const coworker: Lesson = { id: "coworker", text: () => t("tutorial.coworker"), when: may("worker"), does: "worker" };
 
 /** Each catalog game's lessons, in order: where two triggers hold, the earlier is shown. */
 export const LESSONS: Record<string, Lesson[]> = {
   aquaretto: [
-    draw,
+    { ...draw, goal: () => t("tutorial.aquaretto.goal") },
     load,
     take,
     { id: "basins", text: () => t("tutorial.aquaretto.basins"), when: may("place"), does: "place" },
@@ -72,20 +77,22 @@ export const LESSONS: Record<string, Lesson[]> = {
     coins,
     coworker,
     { id: "money", text: () => t("tutorial.aquaretto.money"), when: money },
+    end,
     { id: "scoring", text: () => t("tutorial.aquaretto.scoring"), when: over },
   ],
   zooloretto: [
-    draw,
+    { ...draw, goal: () => t("tutorial.zooloretto.goal") },
     load,
     take,
     { id: "enclosures", text: () => t("tutorial.zooloretto.enclosures"), when: may("place"), does: "place" },
     { id: "offspring", text: () => t("tutorial.zooloretto.offspring"), when: bred },
     coins,
     { id: "money", text: () => t("tutorial.zooloretto.money"), when: money },
+    end,
     { id: "scoring", text: () => t("tutorial.zooloretto.scoring"), when: over },
   ],
   "aquaretto-zooloretto": [
-    { ...draw, text: () => t("tutorial.combined.draw") },
+    { ...draw, text: () => t("tutorial.combined.draw"), goal: () => t("tutorial.combined.goal") },
     { ...load, text: () => t("tutorial.combined.load") },
     { id: "both", text: () => t("tutorial.combined.both"), when: bothGames },
     take,
@@ -94,10 +101,11 @@ export const LESSONS: Record<string, Lesson[]> = {
     coins,
     coworker,
     { id: "money", text: () => t("tutorial.combined.money"), when: money },
+    end,
     { id: "scoring", text: () => t("tutorial.combined.scoring"), when: over },
   ],
   "aquarium-designer": [
-    { id: "card", text: () => t("tutorial.designer.card"), when: may("draw"), does: "draw" },
+    { id: "card", text: () => t("tutorial.designer.card"), when: may("draw"), does: "draw", goal: () => t("tutorial.designer.goal") },
     { id: "areas", text: () => t("tutorial.designer.areas"), when: (c) => played(c, "draw") },
     { id: "preview", text: () => t("tutorial.designer.preview"), when: (c) => "preview" in c.view && c.view.preview !== null },
     { id: "pass", text: () => t("tutorial.designer.pass"), when: (c) => played(c, "draw") && may("pass")(c) },

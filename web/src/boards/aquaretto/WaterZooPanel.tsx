@@ -72,7 +72,9 @@ export function WaterZooPanel({ zoo, seat, small }: { zoo: WaterZooView; seat: n
         <Coworkers zoo={zoo} seat={seat} />
         <Depot depot={zoo.depot} seat={seat} />
         <BoardsLeft small={zoo.small_left} large={zoo.large_left} />
-        <span class="zoo-facts">{t("aquaretto.allowance", { count: zoo.allowance })}</span>
+        <span class="zoo-facts" title={t("aquaretto.allowance-help")}>
+          {t("aquaretto.allowance", { count: zoo.allowance })}
+        </span>
       </div>
     </div>
   );

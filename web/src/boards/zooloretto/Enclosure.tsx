@@ -91,8 +91,16 @@ export function Enclosure({ enclosure, stalls, seat, mine }: { enclosure: Enclos
           <span class="value-short" title={t("enclosure.short")}>
             {enclosure.points_short}
           </span>
-          {enclosure.coins > 0 && <span class="value-coins">+{enclosure.coins}¢</span>}
-          {enclosure.points > 0 && <span class="value-now">{t("enclosure.now", { n: enclosure.points })}</span>}
+          {enclosure.coins > 0 && (
+            <span class="value-coins" title={t("enclosure.coins-help", { count: enclosure.coins })}>
+              +{enclosure.coins}¢
+            </span>
+          )}
+          {enclosure.points > 0 && (
+            <span class="value-now" title={t("enclosure.now-help")}>
+              {t("enclosure.now", { n: enclosure.points })}
+            </span>
+          )}
         </span>
         <Field enclosure={enclosure} />
       </button>
