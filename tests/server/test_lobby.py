@@ -205,3 +205,14 @@ def test_the_host_starts_with_bots_in_the_open_seats(api: Api) -> None:
     assert (r.status_code, r.json()["detail"]) == (409, "no seat is open: the game has started")
     assert guest.act(gid, token, "draw", 0).status_code == 200  # seat 0 starts
     guest.close()
+
+
+def test_the_lobby_says_each_tables_clock(api: Api) -> None:
+    """A "live" table may have no clock: the lobby sends it, so that it is not called live."""
+    seats = [{"kind": "me", "name": "Host"}, {"kind": "open"}]
+    untimed = listed_table(api, seats)["id"]
+    timed = listed_table(api, seats, clock=120)["id"]
+    clocks = {
+        gid: (in_lobby(api, gid) or ("", {}))[1].get("clock", "absent") for gid in (untimed, timed)
+    }
+    assert clocks == {untimed: None, timed: 120}

@@ -312,6 +312,8 @@ class ListedTable(TypedDict):
     players: int
     options: dict[str, Any]
     pace: Literal["live", "turn-based"]
+    clock: int | None
+    """Seconds a seat has for each move; null: no clock (a "live" table without one is untimed)."""
     rated: bool
     hints: bool
     seats: list[TableSeat]

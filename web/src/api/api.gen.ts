@@ -373,6 +373,10 @@ export interface ListedTable {
     [k: string]: unknown;
   };
   pace: "live" | "turn-based";
+  /**
+   * Seconds a seat has for each move; null: no clock (a "live" table without one is untimed).
+   */
+  clock: number | null;
   rated: boolean;
   hints: boolean;
   seats: TableSeat[];

@@ -23,7 +23,10 @@ function TableRow({ table, children }: { table: Table; children: ComponentChildr
         {gameName(table.game)} <small>{t("lobby.players", { count: table.players })}</small>
       </h3>
       <p class="table-facts">
-        <span data-pace={table.pace}>{table.pace === "turn-based" ? t("lobby.pace-turn-based") : t("lobby.pace-live")}</span>
+        {/* "live" only where a clock runs: a table without one waits as long as it takes. */}
+        <span data-pace={table.pace} data-clock={table.clock ?? ""}>
+          {table.pace === "turn-based" ? t("lobby.pace-turn-based") : table.clock !== null ? t("lobby.pace-live") : t("lobby.pace-untimed")}
+        </span>
         {table.rated && <span data-rated="yes"> · {t("lobby.rated")}</span>}
         {table.hints && (
           <span data-hints="yes" title={t("lobby.hints-help")}>

@@ -45,6 +45,7 @@ class Lobby:
                 "players": len(g.seats),
                 "options": g.options,
                 "pace": g.pace,
+                "clock": g.clock,
                 "seats": [{**s.to_json(), "open": s.open} for s in g.seats],
                 "free": len(free),
                 "rated": g.rated,

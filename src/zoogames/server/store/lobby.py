@@ -79,6 +79,7 @@ class LobbyStore(StoreBase):
                     GameRow.created_at,
                     GameRow.rated,
                     GameRow.hints,
+                    GameRow.clock,
                 )
                 .where(GameRow.listed == True, GameRow.status == "playing")  # noqa: E712
                 .order_by(GameRow.created_at.desc())
@@ -92,7 +93,15 @@ class LobbyStore(StoreBase):
                     seats[row.game_id].append(_seat(row))
         return [
             Listed(
-                g.id, g.game, g.options, g.pace, _utc(g.created_at), seats[g.id], g.rated, g.hints
+                g.id,
+                g.game,
+                g.options,
+                g.pace,
+                _utc(g.created_at),
+                seats[g.id],
+                g.rated,
+                g.hints,
+                g.clock,
             )
             for g in games
         ]

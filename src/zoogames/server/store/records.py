@@ -133,6 +133,8 @@ class Listed:
     rated: bool = False
     hints: bool = False
     """Hints allowed at the table (a player joining sees it before taking a seat)."""
+    clock: int | None = None
+    """Seconds a human seat has for each action (``None``: no clock: never "live")."""
 
 
 @dataclass(frozen=True, slots=True)
