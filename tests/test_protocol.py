@@ -26,6 +26,7 @@ from zoogames.core.rng import Rng
 from zoogames.i18n import english
 
 from .candidates import CANDIDATES
+from .hidden import assert_determinize_hides
 
 CASES = [
     (gid, n)
@@ -71,6 +72,7 @@ def check_step(state: State, rng: Rng, thorough: bool) -> None:
 
 def check_views(state: State, rng: Rng) -> None:
     hidden = state.determinize(rng)
+    assert_determinize_hides(state)  # else equal views below would prove nothing
     for seat in [None, *range(state.players)]:
         view = state.view(seat)
         json.dumps(view)
@@ -123,10 +125,14 @@ def test_clone_is_independent(game_id: str, players: int) -> None:
 def test_determinize_keeps_the_public_state(game_id: str, players: int) -> None:
     state = zoogames.games.get(game_id).new_game(players=players, seed=5)
     rng = Rng(5)
+    hiding = 0  # positions on the way where determinize() did reorder hidden tiles
     for _ in range(25):
         if state.is_terminal:  # a solo game may be shorter
             break
+        hiding += assert_determinize_hides(state) > 0
         state.apply(rng.choice(state.legal_actions()))
+    # every game here has unseen tiles or cards early on: the checks below prove something
+    assert hiding > 0
     other = state.determinize(Rng(99))
     # the guess depends on the public state and the generator only, not on the real order
     assert other.determinize(Rng(7)) == state.determinize(Rng(7))

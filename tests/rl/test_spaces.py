@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 import zoogames
+from tests.hidden import assert_determinize_hides
 from tests.rl.helpers import cases, random_states
 from zoogames.core.errors import IllegalAction
 from zoogames.core.rng import Rng
@@ -76,13 +77,16 @@ def test_observations_show_only_the_view(game_id: str, players: int) -> None:
     """Two states with the same views (the unseen order reshuffled) encode the same."""
     enc = observation_encoder(game_id, players)
     rng = Rng(5, "determinize")
+    hiding = 0  # positions where equal encodings prove something: the twin hid tiles
     for i, state in enumerate(random_states(game_id, players, games=2, seed=3)):
         if i % 5:
             continue
+        hiding += assert_determinize_hides(state) > 0
         other = state.determinize(rng)
         for seat in range(players):
             assert other.view(seat) == state.view(seat)
             assert np.array_equal(enc.encode(other, seat), enc.encode(state, seat))
+    assert hiding > 0
 
 
 @pytest.mark.parametrize(("game_id", "players"), cases())

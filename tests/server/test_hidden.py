@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from tests.hidden import assert_determinize_hides
 from zoogames.core.record import start
 from zoogames.core.rng import Rng
 
@@ -59,7 +60,9 @@ def test_no_answer_push_or_log_line_reveals_hidden_information(
     assert seed not in log and not any(t in log for t in tokens)
 
     state = start({**record, "actions": []})
+    hiding = 0  # positions where a twin's equal views prove something: it hid tiles
     for number, served in enumerate(views):
+        hiding += assert_determinize_hides(state) > 0
         for k in range(2):
             twin = state.determinize(Rng(k, "twin"))
             for seat, view in served.items():
@@ -67,3 +70,4 @@ def test_no_answer_push_or_log_line_reveals_hidden_information(
         if number < len(record["actions"]):
             state.apply(record["actions"][number])
     assert state.is_terminal
+    assert hiding > 0, "no position served had a hidden order to give away"
