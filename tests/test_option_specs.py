@@ -10,6 +10,7 @@ import pytest
 
 import zoogames
 from zoogames.core.game import OptionSpec
+from zoogames.games.aquarium_designer.cards import default_deck, parse_deck
 
 CASES = [
     (gid, n)
@@ -31,6 +32,7 @@ def pick(spec: OptionSpec, players: int) -> Any:
             files("zoogames.games.aquarium_designer").joinpath("deck.json").read_text("utf-8")
         )
         deck["name"] = "another deck"
+        deck["layout"] = deck["layout"][::-1]  # the same cards in another order: another digest
         return deck
     raise AssertionError(f"unknown kind {spec.kind}")
 
@@ -48,6 +50,12 @@ def test_every_listed_option_starts_a_game_with_the_value_chosen(
             assert state.options[spec.name] == options[spec.name]
         elif spec.kind == "subset":
             assert sorted(state.options[spec.name]) == sorted(options[spec.name])
+        elif spec.kind == "json":  # a deck: the game keeps its digest, not the deck
+            chosen = parse_deck(options[spec.name]).digest
+            assert chosen != default_deck().digest
+            assert state.options[f"{spec.name}_hash"] == chosen
+        else:
+            raise AssertionError(f"option {spec.name} of kind {spec.kind} is not compared")
     json.dumps([s.to_json() for s in game.option_specs()])  # the catalog serves them as JSON
 
 
