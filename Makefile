@@ -12,7 +12,8 @@ COMPILED       := $(VENV)/.compiled
 ENGINE_SOURCES := $(shell find src/zoogames/core src/zoogames/games src/zoogames/bots -name '*.py' 2>/dev/null)
 
 .PHONY: messages i18n install install-rl install-train web web-lint web-test run test test-fast test-pure lint \
-	typecheck unit bench bench-search bench-rl clean system-deps lock lock-upgrade dist views copies screenshots
+	typecheck unit bench bench-search bench-rl clean system-deps lock lock-upgrade dist views copies screenshots \
+	mutation
 
 # The package with the server, the arena and the developer tools ([dev]), then the
 # compiled engine. Every pip install here is plain Python (ZOOGAMES_PURE=1): the engine is
@@ -126,6 +127,15 @@ test-pure: install
 	ZOOGAMES_PURE=1 $(BIN)/pytest -n auto $(PURE_TESTS)
 
 test: lint typecheck unit test-pure
+
+# Mutation testing (CONTRIBUTING.md, Mutation testing): mutmut changes the module that
+# pyproject's [tool.mutmut] names, one change at a time, and runs that game's tests on
+# each; a change no test notices is a gap in the tests. Plain Python, one core, niced: a
+# few minutes. Not part of `make test`. `mutmut results` and `mutmut show NAME` after.
+mutation: $(STAMP)
+	rm -rf mutants
+	ZOOGAMES_PURE=1 nice -n 15 $(BIN)/mutmut run --max-children 1
+	$(BIN)/mutmut results
 
 # The quick loop (CONTRIBUTING.md): no slow tests, no browser, SQLite only, no PyTorch.
 test-fast: install-rl web $(VIEWTYPES)
