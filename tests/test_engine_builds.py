@@ -37,12 +37,22 @@ def fingerprint(pure: bool) -> dict[str, object]:
 @pytest.mark.slow
 def test_both_builds_count_score_and_search_alike() -> None:
     """Every perft-style count, every final score and an ``iterations`` MCTS game, move for
-    move, are the same on the build in use and on plain Python."""
+    move, are the same on the compiled build and on plain Python.
+
+    Where no fresh compiled build exists there is nothing to compare: in CI (``CI`` set,
+    where ``make install`` has built it) that is a failure; elsewhere the test says so
+    and is skipped, rather than compare plain Python with itself.
+    """
+    reason = reason_without_env()
+    if reason is not None:
+        message = f"no compiled engine to compare with plain Python: {reason}"
+        if os.environ.get("CI"):
+            pytest.fail(message + " (CI builds it with `make install`)")
+        pytest.skip(message + " (`make install` builds it)")
     pure = fingerprint(pure=True)
     default = fingerprint(pure=False)
     assert pure["compiled"] is False
-    # without ZOOGAMES_PURE the compiled build runs exactly when it was built and is fresh
-    assert default["compiled"] is (reason_without_env() is None)
+    assert default["compiled"] is True
     assert default["counts"] == pure["counts"]
     assert default["mcts"] == pure["mcts"]
 
