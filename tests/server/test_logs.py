@@ -20,6 +20,7 @@ from typing import Any
 
 import httpx
 import pytest
+from websockets.sync.client import connect
 
 from zoogames.server import logs
 from zoogames.server.settings import from_env
@@ -60,12 +61,16 @@ def test_json_lines_carry_the_proxys_request_id_and_the_game_id(
         rng = random.Random(5)
         for _ in range(4):  # some play, so that a tile drawn could have been logged
             step(api, gid, tokens, rng)
+        url = server.base.replace("http://", "ws://") + f"/api/games/{gid}/ws"
+        with connect(url, additional_headers={"X-Request-ID": "sock-3"}) as ws:
+            ws.send(json.dumps({"type": "hello", "token": None}))
+            ws.recv(10)
         # an id that is not plain text (here: a line break's worth of junk) is replaced
         r = api.http.get("/healthz", headers={"X-Request-ID": "a b{c}"})
         assert re.fullmatch(r"[0-9a-f]{32}", r.headers["x-request-id"])
         # none sent: a new one, as nginx's $request_id would be
         assert re.fullmatch(r"[0-9a-f]{32}", api.http.get("/api/catalog").headers["x-request-id"])
-        time.sleep(0.3)  # the request's own line is written after its answer
+        time.sleep(0.5)  # the request's and the socket's lines are written after the answer
     finally:
         api.close()
         server.stop()
@@ -85,6 +90,9 @@ def test_json_lines_carry_the_proxys_request_id_and_the_game_id(
     assert read and read[0]["game_id"] == gid
     assert read[0]["route"] == "/api/games/{game_id}" and read[0]["method"] == "GET"
     assert not any(line.get("request_id") == "a b{c}" for line in lines)
+    closed = [line for line in lines if line["event"] == "socket closed"]
+    assert closed and closed[0]["request_id"] == "sock-3" and closed[0]["game_id"] == gid
+    assert closed[0]["messages"] == 1
     # Hidden information: neither the game's seed nor its secret, nor a seat's token
     with sqlite3.connect(db.removeprefix("sqlite:///")) as connection:
         seed, secret = connection.execute("SELECT seed, secret FROM games").fetchone()

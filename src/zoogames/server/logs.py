@@ -13,7 +13,8 @@ trusted proxy sent (nginx's ``$request_id``: ``deploy/zoogames-locations.conf``)
 one; an HTTP answer carries it back in ``X-Request-ID``. Each message of a socket gets its
 own, ``<socket's id>.<n>`` (:func:`bind_message`). After each ``/api`` request, one line
 (``event: request``) gives its method, its route (the template, never the path itself or
-its query), its status and its milliseconds.
+its query), its status and its milliseconds; a socket's last line (``socket closed``), its
+messages and seconds.
 
 What a log line holds is chosen so that nothing hidden is in it: messages name games,
 seats, accounts and exception types, never a seed, a token, a deck or a tile drawn.
@@ -40,8 +41,8 @@ REQUEST_ID = re.compile(r"[A-Za-z0-9._:-]{1,128}")
 """An ``X-Request-ID`` kept as it is (nginx's ``$request_id`` is 32 hex digits); any other
 value is replaced by a new id, so a log line never carries what a client chose to write."""
 
-REQUEST_FIELDS = ("method", "route", "status", "ms")
-"""The fields of the request line (:class:`RequestIds`)."""
+REQUEST_FIELDS = ("method", "route", "status", "ms", "messages", "seconds")
+"""The fields of the request line (:class:`RequestIds`) and the socket's (:func:`socket_closed`)."""
 
 MAX_GAME_ID = 64
 """A game id from a path is cut to this many characters (real ones are far shorter)."""
@@ -122,6 +123,12 @@ def bind_game(game_id: str) -> None:
 def bind_message(socket_id: str, number: int) -> None:
     """Give a socket's ``number``-th message its own request id, ``<socket's id>.<n>``."""
     bind_contextvars(request_id=f"{socket_id}.{number}")
+
+
+def socket_closed(socket_id: str, messages: int, seconds: float) -> None:
+    """One line as a socket that was accepted closes: its id, messages and seconds open."""
+    bind_contextvars(request_id=socket_id)
+    log.info("socket closed", extra={"messages": messages, "seconds": round(seconds, 1)})
 
 
 def current_request_id() -> str:

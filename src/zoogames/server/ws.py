@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from typing import Any
 
 import orjson
@@ -173,6 +174,7 @@ async def _serve(
     """
     conn: Connection | None = None
     socket_id, number = logs.current_request_id(), 0
+    opened = time.monotonic()
     try:
         while True:
             number += 1
@@ -197,6 +199,7 @@ async def _serve(
                     await websocket.close(4000 + e.status)
                     return None
     finally:
+        logs.socket_closed(socket_id, number - 1, time.monotonic() - opened)
         if conn is not None:
             service.disconnected(conn)
             await conn.stop()
