@@ -19,7 +19,8 @@ import pytest
 from zoogames import bots, games
 from zoogames.core import registry
 from zoogames.core.registry import load
-from zoogames.games.view_types import view_ids
+from zoogames.games import view_types as view_types_module
+from zoogames.games.view_types import view_ids, view_type
 from zoogames.rl import games as rl_games
 from zoogames.server.catalog import catalog
 
@@ -105,3 +106,90 @@ def test_registries_name_an_unknown_id() -> None:
         games.get("chess")
     with pytest.raises(KeyError, match="unknown game 'chess'"):
         registry.package("chess")
+
+
+def package_of(gid: str) -> str:
+    """The game's package folder name (``aquarium_designer`` for ``aquarium-designer``)."""
+    return registry.package(gid).rpartition(".")[2]
+
+
+def checklist(gid: str) -> list[tuple[str, bool]]:
+    """Each file or entry of docs/architecture.md's checklist, *Adding a game*, for ``gid``:
+    (what, present). The registries above are checked by their own tests."""
+    pkg = package_of(gid)
+    src = ROOT / "src" / "zoogames"
+    web = ROOT / "web"
+    game_dir = src / "games" / pkg
+
+    def text(path: Path) -> str:
+        return path.read_text(encoding="utf-8") if path.exists() else ""
+
+    def key(path: Path) -> bool:  # `"id":` or, for a plain identifier, `id:`
+        return bool(re.search(rf'^\s*("{re.escape(gid)}"|{re.escape(gid)})\s*:', text(path), re.M))
+
+    items = [
+        *[(f"games/{pkg}/{m}.py", (game_dir / f"{m}.py").exists()) for m in _GAME_MODULES],
+        (f"bots/greedy/{pkg}.py", (src / "bots" / "greedy" / f"{pkg}.py").exists()),
+        (f"rl/games/{pkg}.py", (src / "rl" / "games" / f"{pkg}.py").exists()),
+        (f"docs/rules/{gid}.md", (ROOT / "docs" / "rules" / f"{gid}.md").exists()),
+        *[
+            (
+                f"docs/summaries/{gid}.{lang}.md",
+                (ROOT / "docs" / "summaries" / f"{gid}.{lang}.md").exists(),
+            )
+            for lang in ("en", "cs")
+        ],
+        (f"tests/{pkg}/ with rule tests", any((ROOT / "tests" / pkg).glob("test_*.py"))),
+        ("server/ratings.py MEASURED", key(src / "server" / "ratings.py")),
+        ("server/tutorials.py OPTIONS", key(src / "server" / "tutorials.py")),
+        ("i18n.py GAME_IDS", f'"{gid}": N_("game.{gid}")' in text(src / "i18n.py")),
+        *[
+            (
+                f"locale/{lang} msgid game.{gid}",
+                f'msgid "game.{gid}"'
+                in text(src / "locale" / lang / "LC_MESSAGES" / "zoogames.po"),
+            )
+            for lang in ("en", "cs")
+        ],
+        *[
+            (
+                f"web/src/i18n/game.{lang}.json",
+                f'"game.{gid}":' in text(web / "src" / "i18n" / f"game.{lang}.json"),
+            )
+            for lang in ("en", "cs")
+        ],
+        ("web/public/sw.js GAMES", key(web / "public" / "sw.js")),
+        ("web/src/tutorial/lessons.ts", key(web / "src" / "tutorial" / "lessons.ts")),
+        ("web/src/boards/index.ts BOARDS", key(web / "src" / "boards" / "index.ts")),
+        (
+            "web/src/api/views.gen.ts (make views)",
+            f"interface {view_type(gid).__name__} " in text(web / "src" / "api" / "views.gen.ts"),
+        ),
+    ]
+    return items
+
+
+_GAME_MODULES = ("__init__", "state", "render", "view_types", "copies")
+"""The modules every game's package has (``copies.py``: written by ``make copies``); its
+``actions.py`` too, unless it plays another game's actions (the combined game)."""
+
+
+@pytest.mark.parametrize("gid", IDS)
+def test_every_game_has_every_file_of_the_checklist(gid: str) -> None:
+    missing = [what for what, present in checklist(gid) if not present]
+    assert not missing, f"{gid} lacks, of docs/architecture.md's checklist: {missing}"
+
+
+def test_the_checklist_finds_a_missing_piece(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game registered without its files fails the check, naming them."""
+    monkeypatch.setitem(registry._GAMES, "chess", "zoogames.games.chess:CHESS")
+    monkeypatch.setitem(
+        view_types_module._VIEWS, "chess", "zoogames.games.aquaretto.view_types:AquarettoView"
+    )
+    missing = {what for what, present in checklist("chess") if not present}
+    assert {
+        "games/chess/state.py",
+        "docs/rules/chess.md",
+        "web/src/boards/index.ts BOARDS",
+    } <= missing
+    assert "i18n.py GAME_IDS" in missing and "server/tutorials.py OPTIONS" in missing
