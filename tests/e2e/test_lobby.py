@@ -247,7 +247,7 @@ def test_a_rematch_at_the_end_deals_anew_for_both_players(browser: Browser, serv
         # The other player is offered the new game: the old seat's token joins it.
         second = second_context.new_page()
         second.goto(stored.link(server, 1))
-        second.wait_for_selector('[data-action="rematch"] >> text=Join the rematch')
+        second.wait_for_selector('[data-action="rematch"] >> text=Play again: join the new game')
         second.locator('[data-action="rematch"]').click()
         second.wait_for_url(f"**/play/{rematch}")
         second.wait_for_selector('main.play[data-status="playing"][data-you="1"]')
