@@ -8,6 +8,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { useT } from "../i18n/hooks";
 import type { Summary, SummaryLang } from "../text/summaries";
+import { shortcutList } from "../play/shortcuts";
 
 type Loaded = { state: "loading" } | { state: "failed" } | { state: "shown"; summary: Summary; key: string };
 
@@ -98,6 +99,20 @@ export function RulesSummary({ game }: { game: string }) {
               {shown.state === "loading" ? t("rules.loading") : t("rules.failed")}
             </p>
           )}
+          {/* The page's keyboard shortcuts (play/shortcuts.ts), under the rules they serve. */}
+          <section class="shortcuts" data-shortcuts aria-labelledby="shortcuts-title">
+            <h3 id="shortcuts-title">{t("keys.title")}</h3>
+            <dl>
+              {shortcutList().map((s) => (
+                <div key={s.keys}>
+                  <dt>
+                    <kbd>{s.keys}</kbd>
+                  </dt>
+                  <dd>{s.what}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
         </div>
       </dialog>
     </>

@@ -34,6 +34,7 @@ import { markedTitle, people } from "../play/table";
 import { useDeviceTokens } from "../account/account";
 import { TutorialPanel, useTutorial } from "../tutorial/TutorialPanel";
 import { loadProgress } from "../tutorial/lessons";
+import { useShortcuts } from "../play/shortcuts";
 
 /** Where the choice of the title's turn mark is remembered ("on"; off until chosen). */
 const MARK_KEY = "zoogames:title-mark";
@@ -137,6 +138,8 @@ export function Play({ id }: { id: string }) {
     // A hovered log entry, else the hint's suggested action, else the lesson's, is marked on the board.
     spotlight: spotlight ? { seat: spotlight.seat, action: spotlight.action } : marked && snapshot ? { seat: snapshot.you ?? 0, action: marked } : null,
   });
+  // D draws, A–E take or load a truck, U undoes, H asks for a hint, ? the rules and the keys.
+  useShortcuts(controls.choices.legal, controls.send);
   useTurnSound(!!snapshot && snapshot.status === "playing" && snapshot.view.to_move === snapshot.you && snapshot.you !== null, sound);
 
   if (!snapshot) {
@@ -171,6 +174,10 @@ export function Play({ id }: { id: string }) {
         data-you={you ?? ""}
         data-legal={JSON.stringify(controls.choices.legal)}
       >
+        {/* First, before the site's links: a keyboard reaches the board in one Tab and Enter. */}
+        <a class="skip-link" href="#board" data-link="skip">
+          {t("keys.skip")}
+        </a>
         <SiteNav />
         <header class="play-header">
           <a href="/">zoogames</a>
