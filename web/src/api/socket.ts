@@ -19,16 +19,10 @@ export class GameSocket {
 
   constructor(
     private readonly id: string,
-    private token: string | null,
+    private readonly token: string | null,
     private readonly handlers: SocketHandlers,
   ) {
     this.open();
-  }
-
-  /** Use another token (after joining) and say hello again with it. */
-  setToken(token: string | null): void {
-    this.token = token;
-    this.send({ type: "hello", token });
   }
 
   act(action: string, number: number): boolean {
