@@ -5,7 +5,8 @@ playouts, ``replay`` checks a record and ``review`` finds its turning points (it
 needs the ``[arena]`` extra); ``arena`` plays bots against bots (``[arena]``); ``serve``
 starts the web app and ``bots`` a bot worker beside it, ``migrate``, ``backup`` and
 ``restore`` look after its database (``[server]``). The bare install
-runs every command; one whose extra is missing says which to install. Every
+runs every command; one whose extra is missing says which to install. ``train`` plays
+self-play games and fits the learned evaluation on them (``[arena]``, ``[train]``). Every
 command reports bad input in one line and exits with code 1 rather than showing a traceback.
 """
 
@@ -631,6 +632,16 @@ def bot_workers(
     if not url:
         fail("give the servers' database: --db postgresql+psycopg://… (or $ZOOGAMES_DB)")
     run_workers(url, workers or None)
+
+
+def _add_train() -> None:
+    """``zoogames train``: self-play and the learned evaluation's fit (``zoogames.learn``)."""
+    from zoogames.learn.cli import app as train_app
+
+    app.add_typer(train_app, name="train")
+
+
+_add_train()
 
 
 def with_optional_values(argv: list[str]) -> list[str]:

@@ -25,7 +25,9 @@ the measurements behind its defaults are in ``docs/bots.md``; in short:
   finishes the turn in progress and plays on to the end of the round (at most ``rollout``
   decisions), then the greedy ``evaluate`` of every seat is the value (the exact scores
   once the game is over). Without a greedy bot for the game, uniformly random playouts
-  run to the end.
+  run to the end. With ``leaf=learned`` a model trained on self-play judges the playout's
+  end instead (``bots/value.py``): each seat's predicted final margin, blended with the
+  greedy evaluation's margin by ``blend``.
 - **Tree reuse.** The subtree under the actions played since the bot's last decision is
   kept when they can be followed in the tree: always within a chain of the bot's own
   decisions, and across a chance action when its outcome is visible now.
@@ -40,6 +42,7 @@ import time
 from collections.abc import Hashable
 from typing import Any
 
+from zoogames.bots import value as learned
 from zoogames.bots.base import Bot
 from zoogames.bots.greedy import GreedyBot
 from zoogames.core.game import Action, State
@@ -108,7 +111,12 @@ class MctsBot(Bot):
       is more than ``2 * scale`` from level (see :func:`centres`), 0 to keep it at 0;
     - ``reuse``: 1 to keep the subtree between decisions, 0 to start afresh;
     - ``to_end``: 1 to play each playout past the round, on to the end of the game (still
-      at most ``rollout`` decisions), 0 to stop it with the round.
+      at most ``rollout`` decisions), 0 to stop it with the round;
+    - ``leaf``: ``greedy`` (the default) to judge a playout's end by the greedy evaluation,
+      ``learned`` by the game's shipped learned evaluation (``bots/value.py``; a game
+      without one is refused at its first decision; solo play keeps ``greedy``);
+    - ``blend``: with ``leaf=learned``, the learned margin's weight against the greedy
+      margin's (1: the learned one alone).
     """
 
     spec = "mcts"
@@ -125,6 +133,8 @@ class MctsBot(Bot):
         follow: int = 0,
         reuse: int = 1,
         to_end: int = 0,
+        leaf: str = "greedy",
+        blend: float = 1.0,
         **params: Any,
     ) -> None:
         super().__init__(seed, **params)
@@ -143,6 +153,13 @@ class MctsBot(Bot):
         self.follow = bool(int(follow))
         self.reuse = bool(int(reuse))
         self.to_end = bool(int(to_end))
+        if leaf not in ("greedy", "learned"):
+            raise ValueError(f"mcts: leaf must be greedy or learned, not {leaf!r}")
+        if not 0.0 <= float(blend) <= 1.0:
+            raise ValueError("mcts: blend must lie between 0 and 1")
+        self.leaf = str(leaf)
+        self.blend = float(blend)
+        self.model: learned.Mlp | None = None
         self.greedy: GreedyBot | None = None
         self._game: str | None = None
         self._root: Node | None = None
@@ -183,12 +200,17 @@ class MctsBot(Bot):
             return
         from zoogames import bots
 
-        self._game = gid
         try:
             greedy = bots.make("greedy", seed=0, game=gid)
         except ValueError:
             greedy = None  # no greedy bot for this game: random playouts to the end
         self.greedy = greedy if isinstance(greedy, GreedyBot) else None
+        self.model = None
+        if self.leaf == "learned" and state.players > 1:
+            if self.greedy is None:
+                raise ValueError(f"mcts: leaf=learned needs the greedy bot of {gid!r}")
+            self.model = learned.load(gid)
+        self._game = gid
 
     def _find_root(self, state: State) -> Node:
         """The subtree for ``state`` kept from the last search, or a new root."""
@@ -420,13 +442,36 @@ class MctsBot(Bot):
             return [t + 0.01 * b for t, b in zip(totals, ties, strict=True)]
         return [float(self.greedy.evaluate(state, i)) for i in range(n)]
 
+    def _margins(self, state: State) -> list[float]:
+        """Per seat, its margin over the best other seat (at least two seats).
+
+        The greedy evaluation's, or the exact scores' once the game is over; with
+        ``leaf=learned`` the model's prediction of the final margin
+        (:func:`zoogames.bots.value.margins`), blended with the greedy one by ``blend``.
+        """
+        values = self._values(state)
+        greedy_margins = margins(values)
+        model = self.model
+        if model is None or state.is_terminal:
+            return greedy_margins
+        predicted = learned.margins(model, state, values)
+        w = self.blend
+        if w >= 1.0:
+            return predicted
+        return [w * p + (1.0 - w) * g for p, g in zip(predicted, greedy_margins, strict=True)]
+
     def _follow(self, state: State) -> list[float]:
         """Per seat, where its sigmoid is centred (``follow``; :func:`centres`)."""
-        return centres(self._values(state), 2.0 * self.scale) if state.players > 1 else []
+        if state.players < 2:
+            return []
+        band = 2.0 * self.scale
+        return [m - max(-band, min(band, m)) for m in self._margins(state)]
 
     def _rewards(self, state: State) -> list[float]:
-        """One reward in [0, 1] per seat (:func:`rewards`)."""
-        return rewards(self._values(state), self.scale, self._baseline, self._centres)
+        """One reward in [0, 1] per seat (:func:`rewards`, :func:`sigmoid_rewards`)."""
+        if state.players < 2:
+            return rewards(self._values(state), self.scale, self._baseline, self._centres)
+        return sigmoid_rewards(self._margins(state), self.scale, self._centres)
 
 
 def margins(values: list[float]) -> list[float]:
@@ -456,6 +501,11 @@ def rewards(
     (:func:`centres`). Solo, the margin is over ``baseline``, the value where the search started.
     """
     over = margins(values) if len(values) > 1 else [values[0] - baseline]
+    return sigmoid_rewards(over, scale, centred)
+
+
+def sigmoid_rewards(over: list[float], scale: float, centred: list[float]) -> list[float]:
+    """Per seat, the sigmoid of its margin ``over[i]`` less its centre, in ``scale`` points."""
     out = []
     for i, m in enumerate(over):
         x = (m - centred[i] if centred else m) / scale
@@ -463,4 +513,4 @@ def rewards(
     return out
 
 
-__all__ = ["Edge", "MctsBot", "Node", "centres", "margins", "rewards"]
+__all__ = ["Edge", "MctsBot", "Node", "centres", "margins", "rewards", "sigmoid_rewards"]

@@ -1,0 +1,287 @@
+"""A learned evaluation: features of a position for one seat, and a small MLP over them.
+
+The search (``mcts:leaf=learned``, ``bots/mcts.py``) asks this module what a position is
+worth at the end of a playout, in place of (or blended with) the greedy evaluation. The
+model predicts the seat's **final margin** in points: its final total less the best
+other seat's, from :func:`features` of the position as that seat sees it.
+
+- **Features** (:data:`FEATURES`, :func:`features`): only what every seat sees at the
+  table (zoos, coins, scores so far, tiles left in the piles), so they may be computed
+  on the search's determinized positions as the greedy evaluation is. They are the
+  greedy evaluation and the score now for the seat and for the best other seat, the
+  game's progress, the number of players, and, in the truck games and Aquaretto, a few
+  facts of the seat's and the best other's zoo that the greedy evaluation weighs only by
+  hand-set constants.
+- **Inference in plain Python** (:class:`Mlp`): lists of floats and explicit loops, in a
+  fixed order, so that the compiled engine (mypyc) and ``ZOOGAMES_PURE=1`` compute the
+  very same value (IEEE doubles, the same operations in the same order). Playing needs
+  neither PyTorch nor numpy.
+- **Weights** ship inside the package, ``zoogames/bots/models/<game>.json``, read with
+  ``importlib.resources`` (:func:`load`); ``zoogames train fit`` writes them
+  (``zoogames/learn``; docs/bots.md, Learned evaluation).
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from typing import Any
+
+from zoogames.core.game import State
+
+FORMAT = 1
+"""The weights file's format number (:func:`from_json` refuses any other)."""
+
+POINTS = 50.0
+"""Points are divided by this in the features, to keep the inputs near [-1, 1]."""
+MARGIN = 20.0
+"""Margins are divided by this in the features."""
+
+FEATURES: tuple[str, ...] = (
+    "eval_self",
+    "eval_other",
+    "eval_margin",
+    "score_self",
+    "score_other",
+    "score_margin",
+    "progress",
+    "players_2",
+    "players_3",
+    "players_4_5",
+    "coins_self",
+    "coins_other",
+    "final_round",
+    "empty_self",
+    "empty_other",
+    "species_left_self",
+    "species_left_other",
+    "depot_self",
+    "depot_other",
+    "unpaired_self",
+    "unpaired_other",
+    "workers_self",
+    "workers_other",
+)
+"""The names of the features, in the order of :func:`features` (docs/bots.md's model card).
+
+``*_other`` is the other seat with the best greedy evaluation. ``progress`` is the share
+of the game played: in the truck games the tiles gone from the piles, elsewhere the
+round over :data:`ROUNDS`. ``coins_*`` and ``final_round`` are the truck games' (0
+elsewhere); ``empty_*`` (free spaces), ``species_left_*`` (species the allowance still
+admits), ``depot_*``, ``unpaired_*`` (fertile tiles without a partner) and
+``workers_*`` (coworkers) are Aquaretto's water zoo and the combined game's (0
+elsewhere)."""
+
+PILE = 110.0
+"""About the most tiles a truck game's piles hold at the start (for ``progress``)."""
+ROUNDS = 8.0
+"""The rounds of a game where there are no piles (Aquarium Designer's eight)."""
+
+
+def _greedy(state: State) -> Any:
+    from zoogames import bots
+
+    return bots.make("greedy", seed=0, game=state.game.id)
+
+
+def features(state: State, seat: int, evals: list[float] | None = None) -> list[float]:
+    """The features of ``state`` for ``seat`` (:data:`FEATURES`, in that order).
+
+    ``evals`` is each seat's greedy evaluation where the caller has it already (the
+    search has); otherwise the game's greedy bot computes it.
+    """
+    n = state.players
+    if evals is None:
+        greedy = _greedy(state)
+        evals = [float(greedy.evaluate(state, i)) for i in range(n)]
+    other = -1
+    for j in range(n):
+        if j != seat and (other < 0 or evals[j] > evals[other]):
+            other = j
+    totals = [float(s.total) for s in state.scores()]
+    e_self = evals[seat]
+    e_other = evals[other] if other >= 0 else 0.0
+    s_self = totals[seat]
+    s_other = totals[other] if other >= 0 else 0.0
+    out = [
+        e_self / POINTS,
+        e_other / POINTS,
+        (e_self - e_other) / MARGIN,
+        s_self / POINTS,
+        s_other / POINTS,
+        (s_self - s_other) / MARGIN,
+        _progress(state),
+        1.0 if n == 2 else 0.0,
+        1.0 if n == 3 else 0.0,
+        1.0 if n >= 4 else 0.0,
+    ]
+    coins = getattr(state, "coins", None)
+    if isinstance(coins, list):
+        out.append(coins[seat] / 5.0)
+        out.append(coins[other] / 5.0 if other >= 0 else 0.0)
+        out.append(1.0 if getattr(state, "final_round", False) else 0.0)
+    else:
+        out.extend((0.0, 0.0, 0.0))
+    zoos = getattr(state, "zoos", None)  # the water zoos (Aquaretto's, the combined game's)
+    if isinstance(zoos, list) and zoos and hasattr(zoos[0], "allowance"):
+        a = _water(zoos[seat])
+        b = _water(zoos[other]) if other >= 0 else [0.0, 0.0, 0.0, 0.0, 0.0]
+        for k in range(5):
+            out.append(a[k])
+            out.append(b[k])
+    else:
+        out.extend([0.0] * 10)
+    return out
+
+
+def _progress(state: State) -> float:
+    piles = getattr(state, "piles", None)
+    if isinstance(piles, list):
+        left = 0
+        for pile in piles:
+            left += len(pile)
+        return max(0.0, 1.0 - left / PILE)
+    rnd = getattr(state, "round", 0)
+    return min(1.0, float(rnd) / ROUNDS) if isinstance(rnd, int) else 0.0
+
+
+def _water(zoo: Any) -> list[float]:
+    """A water zoo's free spaces, species still admitted, depot, unpaired tiles, workers."""
+    unpaired = 0
+    for s in range(8):
+        unpaired += zoo.unpaired_m[s] + zoo.unpaired_f[s]
+    empty: int = zoo.empty()
+    return [
+        empty.bit_count() / 20.0,
+        (zoo.allowance - zoo.nspecies) / 3.0,
+        len(zoo.depot) / 5.0,
+        unpaired / 5.0,
+        (zoo.cashiers + zoo.keepers + zoo.manager) / 5.0,
+    ]
+
+
+class Mlp:
+    """A multilayer perceptron: ReLU between layers, one output (the margin, in points).
+
+    ``weights[k][o]`` is the row of layer ``k`` for its output ``o``; ``biases[k][o]``
+    that output's bias. The inputs are first standardised (``(x - mean) / std``) and the
+    output is ``y * scale + shift``: the training's normalisation, kept with the weights.
+    """
+
+    def __init__(
+        self,
+        weights: list[list[list[float]]],
+        biases: list[list[float]],
+        mean: list[float],
+        std: list[float],
+        scale: float,
+        shift: float,
+    ) -> None:
+        if not weights or len(weights) != len(biases):
+            raise ValueError("an MLP needs as many bias vectors as weight matrices")
+        width = len(mean)
+        if len(std) != width:
+            raise ValueError("mean and std differ in length")
+        for w, b in zip(weights, biases, strict=True):
+            if len(w) != len(b) or any(len(row) != width for row in w):
+                raise ValueError("a layer's shape does not match its input or its biases")
+            width = len(w)
+        if width != 1:
+            raise ValueError("the last layer must have one output")
+        self.weights = weights
+        self.biases = biases
+        self.mean = mean
+        self.std = std
+        self.scale = scale
+        self.shift = shift
+
+    @property
+    def inputs(self) -> int:
+        """How many features it reads."""
+        return len(self.mean)
+
+    def __call__(self, x: list[float]) -> float:
+        """The output for the feature vector ``x``: the predicted margin in points."""
+        if len(x) != len(self.mean):
+            raise ValueError(f"expected {len(self.mean)} features, got {len(x)}")
+        h = [(x[i] - self.mean[i]) / self.std[i] for i in range(len(x))]
+        last = len(self.weights) - 1
+        for k in range(last + 1):
+            w = self.weights[k]
+            b = self.biases[k]
+            nxt: list[float] = []
+            for o in range(len(w)):
+                row = w[o]
+                acc = b[o]
+                for i in range(len(h)):
+                    acc += row[i] * h[i]
+                if k < last and acc < 0.0:
+                    acc = 0.0
+                nxt.append(acc)
+            h = nxt
+        return h[0] * self.scale + self.shift
+
+
+def from_json(data: Any) -> Mlp:
+    """An :class:`Mlp` from a weights file's parsed JSON (``ValueError`` if it is not one)."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ValueError(f"not a weights file of format {FORMAT}")
+    if list(data.get("features", [])) != list(FEATURES):
+        raise ValueError("the weights were trained on other features than these")
+    try:
+        layers = data["layers"]
+        weights = [[[float(v) for v in row] for row in layer["w"]] for layer in layers]
+        biases = [[float(v) for v in layer["b"]] for layer in layers]
+        norm = data["norm"]
+        return Mlp(
+            weights,
+            biases,
+            [float(v) for v in norm["mean"]],
+            [float(v) for v in norm["std"]],
+            float(norm["scale"]),
+            float(norm["shift"]),
+        )
+    except (KeyError, TypeError) as e:
+        raise ValueError(f"a malformed weights file: {e!r}") from None
+
+
+PACKAGE = "zoogames.bots"
+"""The package whose ``models/`` folder holds the shipped weights, one ``<game id>.json`` each."""
+
+_CACHE: dict[str, Mlp] = {}
+
+
+def model_file(game: str) -> str:
+    """The file name of ``game``'s shipped weights."""
+    return f"{game}.json"
+
+
+def load(game: str) -> Mlp:
+    """The shipped model of ``game``, loaded once (``ValueError`` if it has none)."""
+    model = _CACHE.get(game)
+    if model is None:
+        source = resources.files(PACKAGE).joinpath("models", model_file(game))
+        if not source.is_file():
+            raise ValueError(f"no learned evaluation ships for {game!r} (docs/bots.md)")
+        model = from_json(json.loads(source.read_text(encoding="utf-8")))
+        _CACHE[game] = model
+    return model
+
+
+def margins(model: Mlp, state: State, evals: list[float]) -> list[float]:
+    """Per seat, the model's margin, made consistent between the seats.
+
+    Each seat's own prediction ``p[i]`` and the others' are combined as
+    ``(p[i] - max of the others' p) / 2``: at two players the two predictions of one
+    margin averaged (the seats' margins then sum to zero, as true margins do).
+    """
+    n = state.players
+    p = [model(features(state, i, evals)) for i in range(n)]
+    out = []
+    for i in range(n):
+        best = max(p[j] for j in range(n) if j != i)
+        out.append((p[i] - best) / 2.0)
+    return out
+
+
+__all__ = ["FEATURES", "FORMAT", "Mlp", "features", "from_json", "load", "margins", "model_file"]

@@ -1,0 +1,139 @@
+"""``zoogames train``: self-play games and the fit of the learned evaluation.
+
+``zoogames train selfplay GAME`` plays self-play games as an arena run (the arena's
+worker processes, or a Ray cluster with ``--ray``); ``zoogames train fit RUN...`` turns
+the runs' positions into a weights file with PyTorch (``[train]``). docs/bots.md
+(Learned evaluation) gives the commands that made the shipped weights.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+app = typer.Typer(
+    help="Self-play and training of the learned evaluation (docs/bots.md).",
+    no_args_is_help=True,
+)
+
+
+def _fail(message: str) -> None:
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(1)
+
+
+@app.command("selfplay")
+def selfplay_command(
+    game: Annotated[str, typer.Argument(help="game id, e.g. aquaretto")],
+    players: Annotated[int, typer.Option("--players", "-p", help="seats per game")] = 2,
+    bot: Annotated[
+        list[str] | None,
+        typer.Option("--bot", "-b", help="a bot spec per seat; the last one fills the rest"),
+    ] = None,
+    n_games: Annotated[int, typer.Option("--games", "-n", help="games to play")] = 100,
+    seed: Annotated[int, typer.Option("--seed", help="seed of the first deal")] = 0,
+    out: Annotated[Path, typer.Option("--out", help="the run's directory")] = Path("selfplay-run"),
+    workers: Annotated[int, typer.Option("--workers", "-w", help="worker processes")] = 1,
+    resume: Annotated[
+        bool, typer.Option("--resume", help="continue the run in --out (more --games)")
+    ] = False,
+    ray: Annotated[
+        str | None,
+        typer.Option("--ray", help="play the games as Ray tasks (as zoogames arena --ray)"),
+    ] = None,
+) -> None:
+    """Self-play games, stored as an arena run (default bot: ``mcts:iterations=40``)."""
+    from zoogames.cli import require_extra
+
+    require_extra("arena", "train selfplay", skip=("matplotlib",))
+    if ray is not None:
+        require_extra("ray", "train selfplay --ray")
+    if workers < 1:
+        _fail("--workers must be at least 1")
+    from zoogames.arena import ArenaError
+    from zoogames.learn.data import selfplay
+
+    try:
+        outcome = selfplay(
+            game,
+            players,
+            list(bot or ["mcts:iterations=40"]),
+            n_games,
+            seed,
+            out,
+            workers=workers,
+            ray=ray,
+            resume=resume,
+        )
+    except ArenaError as e:
+        _fail(str(e))
+        return
+    typer.echo(f"{outcome.results['games']} games in {out}")
+    if outcome.interrupted:
+        raise typer.Exit(130)
+
+
+def _hidden(text: str) -> tuple[int, ...]:
+    try:
+        sizes = tuple(int(v) for v in text.split(",") if v.strip())
+    except ValueError:
+        sizes = ()
+    if not sizes or min(sizes) < 1:
+        raise typer.BadParameter(f"{text!r}: give sizes like 64,64")
+    return sizes
+
+
+@app.command("fit")
+def fit_command(
+    runs: Annotated[list[Path], typer.Argument(help="self-play runs (arena run directories)")],
+    out: Annotated[Path, typer.Option("--out", help="the weights file to write")] = Path(
+        "model.json"
+    ),
+    hidden: Annotated[str, typer.Option("--hidden", help="hidden layer sizes")] = "64,64",
+    epochs: Annotated[int, typer.Option("--epochs", help="passes over the positions")] = 30,
+    lr: Annotated[float, typer.Option("--lr", help="Adam's learning rate")] = 1e-3,
+    batch: Annotated[int, typer.Option("--batch", help="minibatch size")] = 256,
+    seed: Annotated[int, typer.Option("--seed", help="seed of the split and the weights")] = 0,
+    device: Annotated[
+        str | None, typer.Option("--device", help="cpu or cuda (default: cuda if present)")
+    ] = None,
+) -> None:
+    """Fit the learned evaluation on the runs' positions and write its weights file."""
+    if importlib.util.find_spec("torch") is None:
+        _fail("zoogames train fit needs the [train] extra (torch): pip install 'zoogames[train]'")
+    sizes = _hidden(hidden)
+    from zoogames.learn.data import load_runs, positions
+    from zoogames.learn.fit import fit, write
+
+    try:
+        records = load_runs(runs)
+        games = {r["game"] for r in records}
+        if len(games) != 1:
+            _fail(f"the runs mix games ({', '.join(sorted(games))}): fit one game at a time")
+        data = positions(records)
+        result = fit(
+            data,
+            games.pop(),
+            hidden=sizes,
+            epochs=epochs,
+            lr=lr,
+            batch=batch,
+            seed=seed,
+            device=device,
+        )
+    except ValueError as e:
+        _fail(str(e))
+        return
+    digest = write(result.weights, out)
+    typer.echo(
+        f"{len(data.y)} positions from {data.games} games; loss {result.train_loss[0]:.4f}"
+        f" -> {result.train_loss[-1]:.4f} (validation {result.val_loss[0]:.4f} ->"
+        f" {result.val_loss[-1]:.4f}); {result.seconds:.1f} s on {result.device}"
+    )
+    typer.echo(f"wrote {out} (sha256 {digest})")
+
+
+__all__ = ["app"]

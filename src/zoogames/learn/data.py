@@ -1,0 +1,105 @@
+"""Self-play games and the training positions they hold (no PyTorch here).
+
+Self-play is an arena run (:func:`zoogames.arena.run`): the same worker processes, or
+the same Ray tasks with ``ray``, the same records in ``games/``, the same seeds. A
+position is taken from a record between two turns (no turn in progress, the game not
+over), where the search's playouts stop and its leaves are judged; each seat's
+features (:func:`zoogames.bots.value.features`) are paired with that seat's final
+margin, its final total less the best other seat's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from zoogames.arena import ArenaConfig, RunResult, load_games
+from zoogames.arena import run as run_arena
+from zoogames.bots.value import features
+from zoogames.core.record import start, validate
+
+
+def selfplay(
+    game: str,
+    players: int,
+    bots: list[str],
+    games: int,
+    seed: int,
+    out: Path,
+    workers: int = 1,
+    ray: str | None = None,
+    resume: bool = False,
+) -> RunResult:
+    """Play ``games`` self-play games into the arena run ``out`` (see the module docstring)."""
+    config = ArenaConfig.build(game, players, bots, games, seed)
+    return run_arena(config, out, workers=workers, resume=resume, plots=False, ray=ray)
+
+
+@dataclass
+class Positions:
+    """Training positions, one per seat and position.
+
+    ``x[k]`` is the features of one seat in one position, ``y[k]`` its final margin in
+    points; ``games`` counts the records they came from.
+    """
+
+    x: list[list[float]] = field(default_factory=list)
+    y: list[float] = field(default_factory=list)
+    games: int = 0
+
+
+def final_margins(record: dict[str, Any]) -> list[float]:
+    """Per seat, its final total less the best other seat's (from the record's result)."""
+    totals = [float(s) for s in record["result"]["scores"]]
+    n = len(totals)
+    if n < 2:
+        raise ValueError("a learned evaluation needs at least two seats")
+    return [t - max(totals[j] for j in range(n) if j != i) for i, t in enumerate(totals)]
+
+
+def positions_of(record: dict[str, Any], into: Positions) -> None:
+    """Add the positions of one finished record to ``into``."""
+    rec = validate(record)
+    if rec.get("result") is None:
+        raise ValueError("the record has no result: the game is not finished")
+    targets = final_margins(rec)
+    state = start(rec)
+    actions: list[str] = list(rec["actions"])
+    greedy: Any = None
+    for k in range(len(actions) + 1):
+        if not state.is_terminal and not state.turn_in_progress():
+            if greedy is None:
+                from zoogames import bots
+
+                greedy = bots.make("greedy", seed=0, game=state.game.id)
+            evals = [float(greedy.evaluate(state, i)) for i in range(state.players)]
+            for seat in range(state.players):
+                into.x.append(features(state, seat, evals))
+                into.y.append(targets[seat])
+        if k < len(actions):
+            state.apply(actions[k])
+    into.games += 1
+
+
+def positions(records: Iterable[dict[str, Any]]) -> Positions:
+    """The positions of every finished record, in the order given."""
+    out = Positions()
+    for record in records:
+        positions_of(record, out)
+    return out
+
+
+def load_runs(runs: Iterable[Path]) -> list[dict[str, Any]]:
+    """The finished games of the arena runs ``runs``, each run's in game order."""
+    records: list[dict[str, Any]] = []
+    for run in runs:
+        done = load_games(Path(run))
+        if not done:
+            raise ValueError(f"{run} holds no finished game of an arena run")
+        records.extend(done[i] for i in sorted(done))
+    return records
+
+
+__all__ = ["Positions", "final_margins", "load_runs", "positions", "positions_of", "selfplay"]

@@ -1,0 +1,165 @@
+"""Fitting the learned evaluation with PyTorch, and writing its weights file.
+
+A multilayer perceptron (ReLU, ``hidden`` units per layer) regresses each position's
+final margin on its features, both standardised (the means and spreads are kept in the
+file), with Adam on the mean squared error. Everything random is seeded: the
+validation split, the initial weights and the order of the minibatches; on the CPU a run
+is repeatable bit for bit (``torch.use_deterministic_algorithms``). On a machine with
+CUDA (``torch.cuda.is_available()``) the same code runs there.
+
+PyTorch is the ``[train]`` extra: this module imports it, nothing that plays does.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from zoogames.bots.value import FEATURES, FORMAT, from_json
+from zoogames.learn.data import Positions
+
+
+@dataclass
+class FitResult:
+    """What a fit gives: the weights file's JSON, and its losses per epoch.
+
+    ``train_loss[e]`` and ``val_loss[e]`` are the mean squared errors (standardised
+    margins) after epoch ``e``; index 0 is before the first epoch.
+    """
+
+    weights: dict[str, Any]
+    train_loss: list[float] = field(default_factory=list)
+    val_loss: list[float] = field(default_factory=list)
+    seconds: float = 0.0
+    device: str = "cpu"
+
+
+def _stats(columns: list[list[float]]) -> tuple[list[float], list[float]]:
+    mean = [sum(c) / len(c) for c in columns]
+    std = []
+    for c, m in zip(columns, mean, strict=True):
+        var = sum((v - m) ** 2 for v in c) / len(c)
+        std.append(math.sqrt(var) if var > 1e-12 else 1.0)  # a constant feature: left as is
+    return mean, std
+
+
+def fit(
+    data: Positions,
+    game: str,
+    hidden: tuple[int, ...] = (64, 64),
+    epochs: int = 30,
+    lr: float = 1e-3,
+    batch: int = 256,
+    seed: int = 0,
+    val_share: float = 0.1,
+    device: str | None = None,
+    meta: dict[str, Any] | None = None,
+) -> FitResult:
+    """Fit an MLP on ``data`` (see the module docstring); its weights and losses."""
+    import torch
+    from torch import nn
+
+    if len(data.x) < 2:
+        raise ValueError("too few positions to fit (at least 2)")
+    if any(h < 1 for h in hidden):
+        raise ValueError("every hidden layer needs at least one unit")
+    if epochs < 0 or batch < 1 or lr <= 0 or not 0 <= val_share < 1:
+        raise ValueError("epochs ≥ 0, batch ≥ 1, lr > 0 and 0 ≤ val_share < 1")
+    dev = device or ("cuda" if torch.cuda.is_available() else "cpu")
+    torch.manual_seed(seed)
+    torch.use_deterministic_algorithms(True, warn_only=dev != "cpu")
+    started = time.perf_counter()
+
+    columns = [list(c) for c in zip(*data.x, strict=True)]
+    mean, std = _stats(columns)
+    shift = sum(data.y) / len(data.y)
+    spread = math.sqrt(sum((v - shift) ** 2 for v in data.y) / len(data.y)) or 1.0
+    x = torch.tensor(data.x, dtype=torch.float64)
+    x = (x - torch.tensor(mean, dtype=torch.float64)) / torch.tensor(std, dtype=torch.float64)
+    y = (torch.tensor(data.y, dtype=torch.float64) - shift) / spread
+    x, y = x.float().to(dev), y.float().to(dev)
+
+    gen = torch.Generator().manual_seed(seed)
+    order = torch.randperm(len(data.y), generator=gen)
+    n_val = int(len(order) * val_share) if len(order) * val_share >= 1 else 0
+    val_idx, train_idx = order[:n_val].to(dev), order[n_val:].to(dev)
+
+    sizes = [len(mean), *hidden, 1]
+    layers: list[nn.Module] = []
+    for k in range(len(sizes) - 1):
+        layers.append(nn.Linear(sizes[k], sizes[k + 1]))
+        if k < len(sizes) - 2:
+            layers.append(nn.ReLU())
+    model = nn.Sequential(*layers).to(dev)
+    opt = torch.optim.Adam(model.parameters(), lr=lr)
+    loss_fn = nn.MSELoss()
+
+    def loss_on(idx: Any) -> float:
+        if len(idx) == 0:
+            return float("nan")
+        with torch.no_grad():
+            return float(loss_fn(model(x[idx]).squeeze(1), y[idx]))
+
+    result = FitResult(weights={}, device=dev)
+    result.train_loss.append(loss_on(train_idx))
+    result.val_loss.append(loss_on(val_idx))
+    for _ in range(epochs):
+        model.train()
+        perm = train_idx[torch.randperm(len(train_idx), generator=gen).to(dev)]
+        for i in range(0, len(perm), batch):
+            idx = perm[i : i + batch]
+            opt.zero_grad()
+            loss = loss_fn(model(x[idx]).squeeze(1), y[idx])
+            loss.backward()
+            opt.step()
+        model.eval()
+        result.train_loss.append(loss_on(train_idx))
+        result.val_loss.append(loss_on(val_idx))
+    result.seconds = time.perf_counter() - started
+
+    linears = [m for m in model if isinstance(m, nn.Linear)]
+    result.weights = {
+        "format": FORMAT,
+        "game": game,
+        "target": "final margin in points (own total less the best other's)",
+        "features": list(FEATURES),
+        "norm": {"mean": mean, "std": std, "scale": spread, "shift": shift},
+        "layers": [
+            {
+                "w": m.weight.detach().cpu().double().tolist(),
+                "b": m.bias.detach().cpu().double().tolist(),
+            }
+            for m in linears
+        ],
+        "training": {
+            "positions": len(data.y),
+            "games": data.games,
+            "hidden": list(hidden),
+            "epochs": epochs,
+            "lr": lr,
+            "batch": batch,
+            "seed": seed,
+            "val_share": val_share,
+            "train_loss": [round(v, 6) for v in result.train_loss],
+            "val_loss": [round(v, 6) for v in result.val_loss],
+            **(meta or {}),
+        },
+    }
+    from_json(result.weights)  # what the players read back must load
+    return result
+
+
+def write(weights: dict[str, Any], path: Path) -> str:
+    """Write the weights file and return its SHA-256 (keys sorted: one fit, one file)."""
+    text = json.dumps(weights, sort_keys=True, separators=(",", ":")) + "\n"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+__all__ = ["FitResult", "fit", "write"]

@@ -1,0 +1,93 @@
+"""Self-play and training: a tiny configuration end to end, in seconds.
+
+Self-play is an arena run; its records give positions; PyTorch fits them (the ``[train]``
+extra, which ``make test`` installs as it does for the RL example that trains a policy)
+and the loss must fall; the weights file written loads in plain Python.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from zoogames.bots import value
+from zoogames.cli import app
+from zoogames.learn.data import final_margins, load_runs, positions, selfplay
+
+pytest.importorskip("torch")  # the [train] extra: installed wherever make test runs
+
+GAMES = 2
+
+
+@pytest.fixture(scope="module")
+def run_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("selfplay")
+    result = selfplay("aquaretto", 2, ["greedy"], GAMES, seed=4, out=out)
+    assert result.played == GAMES
+    return out
+
+
+def test_selfplay_positions_pair_each_seat_with_its_final_margin(run_dir: Path) -> None:
+    records = load_runs([run_dir])
+    assert len(records) == GAMES
+    data = positions(records)
+    assert data.games == GAMES and len(data.x) == len(data.y) > 50
+    assert all(len(x) == len(value.FEATURES) for x in data.x)
+    margins = final_margins(records[0])
+    assert margins[0] == -margins[1]
+    # each position gives one row per seat, in seat order
+    assert data.y[0] == margins[0] and data.y[1] == margins[1]
+
+
+def test_a_tiny_fit_lowers_its_loss_and_repeats_itself(run_dir: Path, tmp_path: Path) -> None:
+    from zoogames.learn.fit import fit, write
+
+    data = positions(load_runs([run_dir]))
+    first = fit(data, "aquaretto", hidden=(16, 16), epochs=8, batch=64, seed=3)
+    assert first.train_loss[-1] < first.train_loss[0]
+    again = fit(data, "aquaretto", hidden=(16, 16), epochs=8, batch=64, seed=3)
+    assert again.weights == first.weights  # fixed seeds: the same weights
+    digest = write(first.weights, tmp_path / "m.json")
+    assert digest == write(again.weights, tmp_path / "again.json")
+    model = value.from_json(json.loads((tmp_path / "m.json").read_text()))
+    assert isinstance(model(data.x[0]), float)
+
+
+def test_the_commands_run_end_to_end(tmp_path: Path) -> None:
+    runner = CliRunner()
+    out = tmp_path / "run"
+    done = runner.invoke(
+        app, ["train", "selfplay", "aquaretto", "-b", "greedy", "-n", "2", "--seed", "9",
+              "--out", str(out)],
+    )  # fmt: skip
+    assert done.exit_code == 0, done.output
+    weights = tmp_path / "w.json"
+    done = runner.invoke(
+        app, ["train", "fit", str(out), "--out", str(weights), "--hidden", "8", "--epochs", "3"]
+    )
+    assert done.exit_code == 0, done.output
+    assert "sha256" in done.output and weights.is_file()
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--hidden", "0"], "sizes like 64,64"),
+        (["--epochs", "-1"], "epochs"),
+    ],
+)
+def test_fit_refuses_bad_input(
+    run_dir: Path, tmp_path: Path, args: list[str], message: str
+) -> None:
+    weights = tmp_path / "w.json"
+    done = CliRunner().invoke(app, ["train", "fit", str(run_dir), "--out", str(weights), *args])
+    assert done.exit_code != 0 and message in done.output
+    assert not weights.exists()
+
+
+def test_fit_refuses_a_folder_without_games(tmp_path: Path) -> None:
+    done = CliRunner().invoke(app, ["train", "fit", str(tmp_path), "--out", str(tmp_path / "w")])
+    assert done.exit_code == 1 and "holds no finished game" in done.output

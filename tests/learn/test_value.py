@@ -1,0 +1,208 @@
+"""The learned evaluation: features, the plain-Python MLP, the shipped weights, the search.
+
+The weights must load from the package, give the same values and moves on the compiled
+engine and on plain Python, and playing with them must never import PyTorch.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from zoogames import bots, games
+from zoogames._engine import why_pure
+from zoogames.bots import value
+from zoogames.bots.mcts import MctsBot
+from zoogames.core.rng import Rng
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def midgame(seed: int = 3, steps: int = 30) -> Any:
+    state = games.get("aquaretto").new_game(players=2, seed=seed)
+    greedy = bots.make("greedy", seed=0, game="aquaretto")
+    for _ in range(steps):
+        state.apply(greedy.choose(state))
+    while state.turn_in_progress():
+        state.apply(greedy.choose(state))
+    return state
+
+
+def test_features_have_their_names_and_ignore_the_hidden_order() -> None:
+    state = midgame()
+    for seat in range(2):
+        x = value.features(state, seat)
+        assert len(x) == len(value.FEATURES)
+        # another order of the unseen tiles changes nothing the features read
+        for k in range(3):
+            twin = state.determinize(Rng(k, "twin"))
+            assert value.features(twin, seat) == x
+    assert value.features(state, 0) != value.features(state, 1)
+
+
+@pytest.mark.parametrize("game", ["zooloretto", "aquaretto-zooloretto", "aquarium-designer"])
+def test_features_exist_for_every_game(game: str) -> None:
+    state = games.get(game).new_game(players=3, seed=1)
+    greedy = bots.make("greedy", seed=0, game=game)
+    for _ in range(10):
+        state.apply(greedy.choose(state))
+    x = value.features(state, 1)
+    assert len(x) == len(value.FEATURES) and all(isinstance(v, float) for v in x)
+
+
+def test_the_mlp_computes_what_its_weights_say() -> None:
+    # two inputs, standardised, one hidden layer of two ReLUs, one output rescaled
+    mlp = value.Mlp(
+        weights=[[[1.0, -1.0], [0.5, 0.5]], [[2.0, 3.0]]],
+        biases=[[0.0, -10.0], [1.0]],
+        mean=[1.0, 0.0],
+        std=[2.0, 1.0],
+        scale=4.0,
+        shift=-1.0,
+    )
+    # h0 = (3-1)/2 = 1, h1 = 2; hidden: relu(1-2) = 0, relu(0.5+1-10) = 0; out 1 * 4 - 1
+    assert mlp([3.0, 2.0]) == 3.0
+    # hidden: relu(0 - (-3)) = 3, relu(-1.5 - 10) = 0; out (2*3 + 1) * 4 - 1
+    assert mlp([1.0, -3.0]) == 27.0
+    with pytest.raises(ValueError, match="expected 2 features"):
+        mlp([1.0])
+
+
+def good_file() -> dict[str, Any]:
+    n = len(value.FEATURES)
+    return {
+        "format": value.FORMAT,
+        "features": list(value.FEATURES),
+        "norm": {"mean": [0.0] * n, "std": [1.0] * n, "scale": 1.0, "shift": 0.0},
+        "layers": [{"w": [[0.1] * n] * 3, "b": [0.0] * 3}, {"w": [[1.0] * 3], "b": [0.5]}],
+    }
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.update(format=99), "format"),
+        (lambda d: d.update(features=["x"]), "other features"),
+        (lambda d: d["layers"][1].update(b=[0.5, 1.0]), "shape"),
+        (lambda d: d["layers"][0].update(w=[[0.1]] * 3), "shape"),
+        (lambda d: d.pop("norm"), "malformed"),
+        (lambda d: d["layers"].pop(), "one output"),
+    ],
+)
+def test_a_bad_weights_file_is_refused(change: Any, message: str) -> None:
+    assert value.from_json(good_file())([0.0] * len(value.FEATURES)) == 0.5
+    data = good_file()
+    change(data)
+    with pytest.raises(ValueError, match=message):
+        value.from_json(data)
+
+
+def test_the_shipped_weights_load_from_the_package() -> None:
+    source = resources.files("zoogames.bots").joinpath("models", "aquaretto.json")
+    assert source.is_file()
+    assert len(source.read_bytes()) <= 10 << 20
+    model = value.load("aquaretto")
+    assert model.inputs == len(value.FEATURES)
+    assert value.load("aquaretto") is model  # loaded once
+    state = midgame()
+    greedy = bots.make("greedy", seed=0, game="aquaretto")
+    evals = [greedy.evaluate(state, i) for i in range(2)]  # type: ignore[attr-defined]
+    m = value.margins(model, state, evals)
+    assert m[0] == -m[1] and abs(m[0]) < 100
+
+
+def test_a_game_without_weights_is_refused_at_its_first_decision() -> None:
+    with pytest.raises(ValueError, match="no learned evaluation ships for 'nope'"):
+        value.load("nope")
+    # a game of the package that has no weights (yet) says so when the search starts
+    shipped = {
+        p.name.removesuffix(".json")
+        for p in resources.files("zoogames.bots").joinpath("models").iterdir()
+    }
+    missing = [g for g in games.ids() if g not in shipped]
+    if missing:
+        state = games.get(missing[0]).new_game(players=2, seed=1)
+        while len(state.legal_actions()) < 2:  # a forced move asks no search
+            state.apply(state.legal_actions()[0])
+        bot = bots.make("mcts:iterations=5,leaf=learned", seed=0, game=missing[0])
+        with pytest.raises(ValueError, match="no learned evaluation"):
+            bot.choose(state)
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [("mcts:leaf=neural", "leaf must be greedy or learned"), ("mcts:blend=1.5", "blend")],
+)
+def test_bad_search_parameters_are_refused(spec: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        bots.make(spec, seed=0, game="aquaretto")
+
+
+def test_the_learned_leaf_changes_the_search_and_blend_zero_does_not() -> None:
+    state = midgame(seed=8)
+    found = {}
+    for spec in (
+        "mcts:iterations=80",
+        "mcts:iterations=80,leaf=learned",
+        "mcts:iterations=80,leaf=learned,blend=0",
+    ):
+        bot = bots.make(spec, seed=2, game="aquaretto")
+        assert isinstance(bot, MctsBot)
+        bot.choose(state)
+        found[spec] = bot.root_stats()
+    # blend 0 weighs the model by nothing: the greedy search, visit for visit
+    plain = found["mcts:iterations=80"]
+    assert found["mcts:iterations=80,leaf=learned,blend=0"] == plain
+    assert found["mcts:iterations=80,leaf=learned"] != plain
+
+
+def fingerprint(pure: bool) -> dict[str, Any]:
+    env = {k: v for k, v in os.environ.items() if k != "ZOOGAMES_PURE"}
+    if pure:
+        env["ZOOGAMES_PURE"] = "1"
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-W",
+            "ignore",
+            "-c",
+            "from tests.learn.value_fingerprint import main; main()",
+        ],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=300,
+    )
+    result: dict[str, Any] = json.loads(run.stdout.strip().splitlines()[-1])
+    return result
+
+
+def test_both_builds_give_the_same_values_and_moves_without_torch() -> None:
+    pure = fingerprint(pure=True)
+    default = fingerprint(pure=False)
+    assert pure["compiled"] is False
+    # without ZOOGAMES_PURE the compiled build runs exactly when it was built and is fresh
+    assert default["compiled"] is (reason_without_env() is None)
+    assert pure["margins"] and pure["moves"]
+    assert default["margins"] == pure["margins"]  # exact: the reprs of the floats
+    assert default["moves"] == pure["moves"]
+    assert pure["torch"] is False and default["torch"] is False
+
+
+def reason_without_env() -> str | None:
+    """Why the engine would be plain Python in a process without ``ZOOGAMES_PURE``."""
+    saved = os.environ.pop("ZOOGAMES_PURE", None)
+    try:
+        return why_pure()
+    finally:
+        if saved is not None:
+            os.environ["ZOOGAMES_PURE"] = saved

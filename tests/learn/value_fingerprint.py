@@ -1,0 +1,47 @@
+"""What the learned evaluation computes, printed as JSON: run under each build and compared.
+
+``python -c "from tests.learn.value_fingerprint import main; main()"`` prints the shipped
+model's margins on a few positions of 2-player Aquaretto (as exact float reprs), the moves
+``mcts:leaf=learned`` chooses there with an ``iterations`` budget, whether the compiled
+engine ran, and whether PyTorch was imported on the way (it must not be).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+
+def main() -> None:
+    """Print the fingerprint (see the module docstring)."""
+    import zoogames
+    from zoogames import bots, games
+    from zoogames.bots import value
+
+    state = games.get("aquaretto").new_game(players=2, seed=11)
+    greedy = bots.make("greedy", seed=0, game="aquaretto")
+    search = bots.make("mcts:iterations=60,leaf=learned", seed=5, game="aquaretto")
+    model = value.load("aquaretto")
+    margins: list[list[str]] = []
+    moves: list[str] = []
+    for step in range(40):
+        if state.is_terminal:
+            break
+        if not state.turn_in_progress():
+            evals = [greedy.evaluate(state, i) for i in range(2)]  # type: ignore[attr-defined]
+            margins.append([repr(m) for m in value.margins(model, state, evals)])
+        bot = search if step % 8 == 0 else greedy
+        action = bot.choose(state)
+        if bot is search:
+            moves.append(str(action))
+        state.apply(action)
+    print(
+        json.dumps(
+            {
+                "compiled": zoogames.compiled(),
+                "margins": margins,
+                "moves": moves,
+                "torch": "torch" in sys.modules,
+            }
+        )
+    )
