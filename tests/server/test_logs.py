@@ -20,6 +20,7 @@ from typing import Any
 
 import httpx
 import pytest
+from structlog.contextvars import clear_contextvars, get_contextvars
 from websockets.sync.client import connect
 
 from zoogames.server import logs
@@ -159,3 +160,18 @@ def test_the_setting_refuses_an_unknown_format(monkeypatch: pytest.MonkeyPatch) 
         from_env()
     with pytest.raises(ValueError, match="json, text or auto"):
         logs.configure("xml")
+
+
+def test_only_a_plain_game_id_or_message_id_is_bound() -> None:
+    """A path's segment that is no game id (a terminal's escape codes) is not written."""
+    clear_contextvars()
+    try:
+        logs.bind_game("UsLgzFIBaA")
+        logs.bind_message("sock-1", 3)
+        assert get_contextvars() == {"game_id": "UsLgzFIBaA", "request_id": "sock-1.3"}
+        clear_contextvars()
+        logs.bind_game("x\x1b[2J")
+        logs.bind_game("a" * 65)
+        assert get_contextvars() == {}
+    finally:
+        clear_contextvars()

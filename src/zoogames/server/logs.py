@@ -44,8 +44,9 @@ value is replaced by a new id, so a log line never carries what a client chose t
 REQUEST_FIELDS = ("method", "route", "status", "ms", "messages", "seconds")
 """The fields of the request line (:class:`RequestIds`) and the socket's (:func:`socket_closed`)."""
 
-MAX_GAME_ID = 64
-"""A game id from a path is cut to this many characters (real ones are far shorter)."""
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+"""A game id named in the log as it is (real ones are ten letters and digits); a path's
+segment of any other form is not a game's id, and is not written."""
 
 log = logging.getLogger("zoogames.server")
 
@@ -98,6 +99,7 @@ def configure(
 
 
 FIRST_KEYS = ("timestamp", "level", "logger", "event", "request_id", "game_id")
+"""The keys a JSON line starts with, in this order; the others follow as they came."""
 
 
 def _ordered(_logger: Any, _name: str, event: dict[str, Any]) -> dict[str, Any]:
@@ -117,7 +119,8 @@ def bind_game(game_id: str) -> None:
     The routes and the socket call it; so may anything else that works for one game (a
     bot's turn) in a task of its own.
     """
-    bind_contextvars(game_id=game_id[:MAX_GAME_ID])
+    if GAME_ID.fullmatch(game_id):
+        bind_contextvars(game_id=game_id)
 
 
 def bind_message(socket_id: str, number: int) -> None:
