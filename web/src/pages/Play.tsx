@@ -257,12 +257,15 @@ export function Play({ id }: { id: string }) {
         <SeatSwitcher id={id} names={names} />
         {joining && (invited ?? you) !== null && <JoinForm seat={(invited ?? you) as number} onJoin={game.join} />}
         <Waiting id={id} snapshot={snapshot} token={token} />
-        {!over && !waiting && <TurnBanner view={view} you={you} names={names} thinking={thinking} />}
-        <p class="sr-only" aria-live="polite" data-announce>
-          {log.length > 0 ? `${entryText(log[log.length - 1], names)}.` : ""}
-        </p>
-        <TutorialPanel tutorial={tutorial} />
-        {!over && <ActionBar canUndo={snapshot.can_undo && !game.refused} onUndo={game.undo} />}
+        {/* Whose turn, the lesson and the actions stay in sight together while the board scrolls. */}
+        <div class="turn-strip">
+          {!over && !waiting && <TurnBanner view={view} you={you} names={names} thinking={thinking} />}
+          <p class="sr-only" aria-live="polite" data-announce>
+            {log.length > 0 ? `${entryText(log[log.length - 1], names)}.` : ""}
+          </p>
+          <TutorialPanel tutorial={tutorial} />
+          {!over && <ActionBar canUndo={snapshot.can_undo && !game.refused} onUndo={game.undo} />}
+        </div>
         {!over && <HintBox id={id} snapshot={snapshot} token={token} names={names} onShow={setHinted} />}
         {showScores && !over && <ScoreSheet scores={view.scores} names={names} result={null} />}
         {over && (

@@ -26,6 +26,23 @@ export function useControls({ legal, position, me, names, thinking, showScores, 
     setPlacement({ anchor: null, index: 0 });
   };
   useEffect(() => choose([]), [position, legalKey]);
+  // A tile chosen (the first words of an action), the places it may go are marked on your
+  // board: on a phone they may lie below the screen's edge, so the first is scrolled into
+  // sight under the sticky turn strip (smoothly, unless the reader asked for less motion).
+  const chosen = prefix.join(" ");
+  useEffect(() => {
+    if (!chosen) return;
+    const frame = requestAnimationFrame(() => {
+      const target = document.querySelector("#board .seat-slot.mine .choice");
+      if (!target) return;
+      const box = target.getBoundingClientRect();
+      const strip = document.querySelector(".turn-strip")?.getBoundingClientRect().bottom ?? 0;
+      if (box.top >= strip && box.bottom <= window.innerHeight) return;
+      const calm = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+      target.scrollIntoView({ block: "center", behavior: calm ? "auto" : "smooth" });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [chosen]);
   const send = (action: string) => {
     choose([]);
     onSend(action);
