@@ -58,6 +58,24 @@ def test_the_server_catalog_offers_every_game() -> None:
     assert [g["id"] for g in offered if isinstance(g, dict)] == IDS
 
 
+def test_the_catalog_says_which_games_have_two_player_rules() -> None:
+    """The client shows "with the 2-player rules" from this field, never from game ids."""
+    offered = {g["id"]: g["two_player_rules"] for g in catalog()["games"]}
+    assert offered == {
+        "aquaretto": True,
+        "zooloretto": True,
+        "aquaretto-zooloretto": True,
+        "aquarium-designer": False,
+    }
+    web = (ROOT / "web" / "src").rglob("*.tsx")
+    tests = [
+        p
+        for p in web
+        if re.search(r"two-player-rules.*game\.id|game\.id.*two-player-rules", p.read_text())
+    ]
+    assert not tests, f"the client decides the 2-player rules by game id in {tests}"
+
+
 def test_the_protocol_tests_have_candidates_for_every_game() -> None:
     assert set(CANDIDATES) == set(IDS)
 

@@ -224,6 +224,11 @@ class Game(ABC):
     def parse_action(self, text: str) -> Action:
         """The action written as ``text``; raises :class:`IllegalAction` if it is no action."""
 
+    def two_player_rules(self) -> bool:
+        """True if two players play by rules of their own (the truck games' three trucks of
+        3, 2 and 1 spaces): the catalog says so, and the new-game form with it."""
+        return False
+
     def option_specs(self) -> list[OptionSpec]:
         """The options a player may choose when starting a game, e.g. in the web app's form.
 

@@ -59,6 +59,7 @@ def catalog() -> dict[str, JSON]:
                 "name": g.name,
                 "min_players": g.min_players,
                 "max_players": g.max_players,
+                "two_player_rules": g.two_player_rules(),
                 "options": [o.to_json() for o in g.option_specs()],
             }
             for g in map(games.get, games.ids())

@@ -201,6 +201,8 @@ class CatalogGame(TypedDict):
     name: str
     min_players: int
     max_players: int
+    two_player_rules: bool
+    """Two players play by rules of their own (the truck games' trucks of 3, 2 and 1)."""
     options: list[OptionSpec]
 
 

@@ -210,6 +210,10 @@ export interface CatalogGame {
   name: string;
   min_players: number;
   max_players: number;
+  /**
+   * Two players play by rules of their own (the truck games' trucks of 3, 2 and 1).
+   */
+  two_player_rules: boolean;
   options: OptionSpec[];
 }
 /**

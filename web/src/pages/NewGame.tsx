@@ -207,7 +207,7 @@ export function NewGame() {
                 </option>
               ))}
             </select>
-            {players === 2 && game.id !== "aquarium-designer" && <small class="option-help">{t("new.two-player-rules")}</small>}
+            {players === 2 && game.two_player_rules && <small class="option-help">{t("new.two-player-rules")}</small>}
           </label>
           {game.options
             .filter((o) => o.players.length === 0 || o.players.includes(players))

@@ -532,6 +532,10 @@ class Aquaretto(Game):
         fish = tuple(t.SPECIES[s] for s in t.FISH_SPECIES)
         return [START_PLAYER, removed_option(("", "", fish))]
 
+    def two_player_rules(self) -> bool:
+        """Yes: with two players the trucks hold 3, 2 and 1 tiles (``trucks.capacity``)."""
+        return True
+
     def new_game(self, players: Any, seed: Any = None, **options: Any) -> AquarettoState:
         """A new game; see the class docstring for the options."""
         self.check_players(players)

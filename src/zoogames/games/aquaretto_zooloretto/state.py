@@ -281,6 +281,10 @@ class AquarettoZooloretto(Game):
             ),
         ]
 
+    def two_player_rules(self) -> bool:
+        """Yes: with two players the trucks hold 3, 2 and 1 tiles (``trucks.capacity``)."""
+        return True
+
     def new_game(self, players: Any, seed: Any = None, **options: Any) -> AquarettoZoolorettoState:
         """A new game; see the class docstring for the options."""
         self.check_players(players)

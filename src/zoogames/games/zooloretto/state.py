@@ -517,6 +517,10 @@ class Zooloretto(Game):
         """The start player and the removed species (any of the eight)."""
         return [START_PLAYER, removed_option(("", "", zt.SPECIES))]
 
+    def two_player_rules(self) -> bool:
+        """Yes: with two players the trucks hold 3, 2 and 1 tiles (``trucks.capacity``)."""
+        return True
+
     def new_game(self, players: Any, seed: Any = None, **options: Any) -> ZoolorettoState:
         """A new game; see the class docstring for the options."""
         self.check_players(players)
