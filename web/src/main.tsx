@@ -1,5 +1,6 @@
-// The client's entry: `/` is the home page (a card per game), `/new` the new-game form, `/play/{id}` a game, `/about` the credits;
-// `/lobby`, `/games` (my games), `/account`, `/players/{name}`, `/leaderboard/{game}`.
+// The client's entry: `/` is the home page (a card per game), `/new` the new-game form,
+// `/play/{id}` a game, `/about` the credits; `/lobby`, `/games` (my games), `/account`,
+// `/players/{name}`, `/leaderboard/{game}`.
 import "@fontsource/atkinson-hyperlegible/400.css";
 import "@fontsource/atkinson-hyperlegible/700.css";
 import { render } from "preact";
