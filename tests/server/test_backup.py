@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+import sqlite3
 import subprocess
 import threading
 from pathlib import Path
@@ -20,9 +21,10 @@ import pytest
 from sqlalchemy import create_engine, text
 
 from zoogames.core.record import replay
+from zoogames.server import migrate
+from zoogames.server.backup import BackupError, backup, restore
 
 from .conftest import BACKENDS, Databases
-from .db import count_games
 from .harness import Api, ServerProcess, zoogames_command
 from .play import human_game, step
 
@@ -122,6 +124,11 @@ def test_a_backup_taken_during_play_restores_every_game_as_the_server_showed_it(
     # Replayed from the restored rows by the engine: each game as the server showed it
     # after that many actions, none later than the last action played (so the backup is
     # a moment during play, not a copy made after it).
+    again = zoogames("restore", "--db", restored_url, "--in", str(backup_file))
+    assert again.returncode == 1
+    assert "holds games (2)" in again.stderr and "--force" in again.stderr
+    assert restore(restored_url, backup_file, force=True).games == 2
+
     replayed = replayed_views(restored_url)
     assert set(replayed) == set(shown)
     for gid, (number, view) in replayed.items():
@@ -144,51 +151,53 @@ def test_a_backup_taken_during_play_restores_every_game_as_the_server_showed_it(
         server.stop()
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
-def test_restore_refuses_a_database_with_games_unless_forced_and_bad_files(
-    databases: Databases, tmp_path: Path, backend: str
-) -> None:
-    source = databases.new(backend)
-    server = ServerProcess(source, tmp_path / "server.log", tmp_path).start()
-    api = Api(server.base)
+def test_bad_backups_and_targets_are_refused_and_change_nothing(tmp_path: Path) -> None:
+    source = f"sqlite:///{tmp_path / 'source.db'}"
+    engine = create_engine(source)
     try:
-        human_game(api)
+        migrate.upgrade(engine)
     finally:
-        api.close()
-        server.stop()
-    backup_file = tmp_path / "one.backup"
-    assert zoogames("backup", "--db", source, "--out", str(backup_file)).returncode == 0
-
-    target = databases.new(backend)
-    assert zoogames("restore", "--db", target, "--in", str(backup_file)).returncode == 0
-    again = zoogames("restore", "--db", target, "--in", str(backup_file))
-    assert again.returncode == 1
-    assert "holds games (1)" in again.stderr and "--force" in again.stderr
-    forced = zoogames("restore", "--db", target, "--in", str(backup_file), "--force")
-    assert forced.returncode == 0, forced.stderr
-    assert count_games(target) == 1
+        engine.dispose()
+    good = tmp_path / "good.backup"
+    backup(source, good)
+    target = tmp_path / "target.db"
+    url = f"sqlite:///{target}"
 
     junk = tmp_path / "junk"
     junk.write_text("not a backup")
-    bad = zoogames("restore", "--db", databases.new(backend), "--in", str(junk))
-    assert bad.returncode == 1 and "error:" in bad.stderr
-    other = "postgresql" if backend == "sqlite" else "sqlite"
-    crossed = zoogames("restore", "--db", databases.new(other), "--in", str(backup_file))
-    assert crossed.returncode == 1 and "error:" in crossed.stderr
-    nowhere = "sqlite:///" + str(tmp_path / "none.db")
-    missing = zoogames("backup", "--db", nowhere, "--out", str(tmp_path / "x"))
-    assert missing.returncode == 1 and "no SQLite database" in missing.stderr
+    with pytest.raises(BackupError, match="not a backup"):
+        restore(url, junk)
+    junk.write_bytes(b"PGDMP" + bytes(100))
+    with pytest.raises(BackupError, match="a PostgreSQL backup"):
+        restore(url, junk)
+    # The wrong kind is refused before any connection: no server need answer there.
+    with pytest.raises(BackupError, match="a SQLite backup"):
+        restore("postgresql+psycopg://zoo@127.0.0.1:1/none", good)
+    with pytest.raises(BackupError, match="no backup file"):
+        restore(url, tmp_path / "none.backup")
+
+    newer = tmp_path / "newer.backup"
+    newer.write_bytes(good.read_bytes())
+    with sqlite3.connect(newer) as conn:
+        conn.execute("UPDATE alembic_version SET version_num = '9999'")
+    conn.close()
+    with pytest.raises(BackupError, match="migration 9999, newer than this version"):
+        restore(url, newer)
+    assert not target.exists()  # nothing was made of any of them
+
+    with pytest.raises(BackupError, match="no SQLite database"):
+        backup(f"sqlite:///{tmp_path / 'none.db'}", tmp_path / "x")
+    with pytest.raises(BackupError, match="cannot back up a mysql database"):
+        backup("mysql://u@h/db", tmp_path / "x")
+    assert not (tmp_path / "x").exists()
+    assert restore(url, good).games == 0
 
 
-def test_the_postgresql_tools_missing_is_said(tmp_path: Path) -> None:
+def test_the_postgresql_tools_missing_is_said(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PATH", str(tmp_path / "nowhere"))
     url = "postgresql+psycopg://u@127.0.0.1:1/x"
-    missing = subprocess.run(
-        [*zoogames_command(), "backup", "--db", url, "--out", str(tmp_path / "x")],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-        env={"PATH": "/nonexistent"},
-    )
-    assert missing.returncode == 1
-    assert "pg_dump is not on PATH" in missing.stderr
+    with pytest.raises(BackupError, match="pg_dump is not on PATH: install PostgreSQL's client"):
+        backup(url, tmp_path / "x")
+    assert list(tmp_path.iterdir()) == []  # no partial file left behind

@@ -27,6 +27,7 @@ from zoogames.server import migrate
 from .conftest import Databases
 from .harness import Api, ServerProcess
 from .play import human_game, step
+from .postgres import PrivatePostgres
 
 ROOT = Path(__file__).resolve().parents[2]
 VERSIONS = Path(migrate.MIGRATIONS) / "versions"
@@ -105,10 +106,10 @@ def old_server(db_url: str, code: Path, tmp: Path) -> ServerProcess:
 
 @pytest.mark.parametrize("revision", migrations_after(BASELINE))
 def test_the_code_before_a_migration_plays_on_the_migrated_database(
-    databases: Databases, tmp_path: Path, revision: str
+    postgres: PrivatePostgres, tmp_path: Path, revision: str
 ) -> None:
     code = export(code_before(revision), tmp_path / "old")
-    url = databases.new("postgresql")
+    url = postgres.create_database(f"upgrade{revision}")
     old = old_server(url, code, tmp_path).start()  # migrates to the revision before
     new: ServerProcess | None = None
     api = Api(old.base)
