@@ -73,3 +73,21 @@ def test_the_zoom_scales_your_board_and_is_remembered(
     page.wait_for_function(f"({DRAWN})().width > {fitted} * 1.2")
     page.locator('[data-zoom="fit"]').click()
     page.wait_for_function(f"Math.abs(({DRAWN})().width - {fitted}) < 2")
+
+
+BADGE_STROKES = """() => {
+  const tile = [...document.querySelectorAll('g.tile')].find((g) => g.querySelector('.badge circle'));
+  tile.classList.add('moved');
+  const ground = getComputedStyle(tile.querySelector(':scope > rect, :scope > circle')).stroke;
+  const badge = getComputedStyle(tile.querySelector('.badge circle')).stroke;
+  tile.classList.remove('moved');
+  const plain = getComputedStyle(tile.querySelector('.badge circle')).stroke;
+  return {ground, badge, plain};
+}"""
+
+
+def test_the_last_move_ring_leaves_the_sex_badge_as_it_is(page: Page, server: Server) -> None:
+    open_game(page, server, "zooloretto")
+    strokes = page.evaluate(BADGE_STROKES)
+    assert strokes["ground"] == "rgb(204, 121, 167)"  # the ring, on the tile's ground
+    assert strokes["badge"] == strokes["plain"], strokes
