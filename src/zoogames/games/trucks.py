@@ -506,6 +506,21 @@ class TruckState(State):
             )
         return None
 
+    def why_not_pay(self, cost: int) -> str | None:
+        """Why the seat to move cannot start a money action of ``cost`` coins now.
+
+        A turn action under way, or too few coins (A-R9, Z-R3). Aquaretto's money actions
+        and Zooloretto's, and so the combined game's, all ask here.
+        """
+        seat = self.to_move
+        assert seat is not None
+        reason = self.busy()
+        if reason:
+            return reason
+        if self.coins[seat] < cost:
+            return f"that costs {cost} coin{'s' * (cost > 1)}; you have {self.coins[seat]}"
+        return None
+
     def why_not_unload(self, seat: int, tile: int) -> str | None:
         """Why ``seat`` cannot place ``tile`` from its truck now, wherever it goes."""
         if self.drawn >= 0 or self.pending:

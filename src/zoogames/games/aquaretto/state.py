@@ -191,22 +191,12 @@ class AquarettoState(TruckState):
             return self.busy() or "there is no coworker to place"
         return self._why_not_worker(z, action.where)
 
-    def _why_not_pay(self, cost: int) -> str | None:
-        """Why the seat to move cannot start a money action of ``cost`` coins now."""
-        seat, _ = self._mover()
-        reason = self.busy()
-        if reason:
-            return reason
-        if self.coins[seat] < cost:
-            return f"that costs {cost} coin{'s' * (cost > 1)}; you have {self.coins[seat]}"
-        return None
-
     def _check_move(self, action: Move) -> str | None:
-        return self._why_not_pay(1) or self._why_not_move(self._mover()[1], action)
+        return self.why_not_pay(1) or self._why_not_move(self._mover()[1], action)
 
     def _check_buy(self, action: Buy) -> str | None:
         seat, z = self._mover()
-        reason = self._why_not_pay(2)
+        reason = self.why_not_pay(2)
         if reason:
             return reason
         if action.seller == seat:
@@ -219,11 +209,11 @@ class AquarettoState(TruckState):
         return z.why_not(other.depot[-1] >> 3, action.where)
 
     def _check_discard(self, action: Discard) -> str | None:
-        reason = self._why_not_pay(2)
+        reason = self.why_not_pay(2)
         return reason or (None if self._mover()[1].depot else "your depot is empty")
 
     def _check_expand(self, action: Expand) -> str | None:
-        return self._why_not_pay(2 if action.large else 1) or self._why_not_expand(
+        return self.why_not_pay(2 if action.large else 1) or self._why_not_expand(
             self._mover()[1], action
         )
 

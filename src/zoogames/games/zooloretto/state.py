@@ -156,16 +156,6 @@ class ZooRules(TruckState):
         assert seat is not None
         return seat, self.boards[seat]
 
-    def _zoo_why_not_pay(self, cost: int) -> str | None:
-        """Why the seat to move cannot start a money action of ``cost`` coins now (Z-R3)."""
-        seat, _ = self._zoo_mover()
-        reason = self.busy()
-        if reason:
-            return reason
-        if self.coins[seat] < cost:
-            return f"that costs {cost} coin{'s' * (cost > 1)}; you have {self.coins[seat]}"
-        return None
-
     def _zoo_check_place(self, action: Place) -> str | None:
         seat, b = self._zoo_mover()
         reason = self.why_not_unload(seat, action.tile)
@@ -174,10 +164,10 @@ class ZooRules(TruckState):
         return b.why_not(action.tile, action.where)
 
     def _zoo_check_move(self, action: Move) -> str | None:
-        return self._zoo_why_not_pay(1) or self._zoo_why_not_move(self._zoo_mover()[1], action)
+        return self.why_not_pay(1) or self._zoo_why_not_move(self._zoo_mover()[1], action)
 
     def _zoo_check_exchange(self, action: Exchange) -> str | None:
-        reason = self._zoo_why_not_pay(1)
+        reason = self.why_not_pay(1)
         if reason:
             return reason
         a, c = action.a, action.b
@@ -187,7 +177,7 @@ class ZooRules(TruckState):
 
     def _zoo_check_buy(self, action: Buy) -> str | None:
         seat, b = self._zoo_mover()
-        reason = self._zoo_why_not_pay(2)
+        reason = self.why_not_pay(2)
         if reason:
             return reason
         if action.seller == seat:
@@ -201,7 +191,7 @@ class ZooRules(TruckState):
         return b.why_not(action.tile, action.where)
 
     def _zoo_check_discard(self, action: Discard) -> str | None:
-        reason = self._zoo_why_not_pay(2)
+        reason = self.why_not_pay(2)
         if reason:
             return reason
         if action.tile in self._zoo_mover()[1].barn:
@@ -209,7 +199,7 @@ class ZooRules(TruckState):
         return f"your barn holds no {zt.name(action.tile)}"
 
     def _zoo_check_expand(self, action: Expand) -> str | None:
-        reason = self._zoo_why_not_pay(3)
+        reason = self.why_not_pay(3)
         if reason:
             return reason
         return None if self._zoo_mover()[1].boards_left else "you have no expansion board left"
