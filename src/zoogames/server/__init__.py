@@ -9,14 +9,16 @@ servers. The modules, each with one job (``docs/architecture.md`` draws the map)
 - the store: ``models`` (tables), ``migrate`` and ``migrations`` (the schema, Alembic),
   ``store`` (every read and write, one module per concern), ``backup`` (``zoogames
   backup`` and ``restore``: one consistent copy of the database);
-- the API: ``routes`` and ``ws`` (HTTP and WebSocket), ``hub`` (pushes to sockets),
+- the API: ``routes`` and ``ws`` (HTTP and WebSocket), ``contract`` (every answer's
+  shape, from which the client's types are generated), ``hub`` (pushes to sockets),
   ``errors`` (its one error type), ``guard`` (request size and deadline), ``ratelimit``
   (requests per client), ``static`` (the built client), ``app`` (putting it together);
 - the people: ``accounts`` (passwords, sessions), ``tokens`` (seat tokens), ``ratings``
   (OpenSkill), ``notify`` (Web Push and e-mail), ``reviews`` (a finished game's review),
   ``tutorials`` (learn to play);
 - the bots and the processes: ``bots`` (the worker pool), ``bot_workers`` (``zoogames
-  bots``), ``bus`` (what one process tells the others), ``metrics`` (Prometheus);
+  bots``), ``bus`` (what one process tells the others), ``metrics`` (Prometheus), ``logs``
+  (structured log lines with the request and game ids);
 - ``catalog`` (games, options, bots) and ``settings`` (the ``ZOOGAMES_*`` settings).
 """
 
