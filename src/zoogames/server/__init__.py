@@ -8,7 +8,7 @@ servers. The modules, each with one job (``docs/architecture.md`` draws the map)
   one part per concern beside it: accounts, seats, lobby, chat, hints, …);
 - the store: ``models`` (tables), ``migrate`` and ``migrations`` (the schema, Alembic),
   ``store`` (every read and write, one module per concern), ``backup`` (``zoogames
-  backup`` and ``restore``: one consistent copy of the database);
+  backup`` and ``zoogames restore``: one consistent copy of the database);
 - the API: ``routes`` and ``ws`` (HTTP and WebSocket), ``contract`` (every answer's
   shape, from which the client's types are generated), ``hub`` (pushes to sockets),
   ``errors`` (its one error type), ``guard`` (request size and deadline), ``ratelimit``
