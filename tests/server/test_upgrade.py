@@ -177,6 +177,9 @@ def test_a_server_starts_on_a_database_migrated_past_its_code(
     try:
         gid, tokens = human_game(api)
         step(api, gid, tokens, random.Random(1))
+        ready = api.http.get("/readyz")  # nginx's checks keep it in service meanwhile
+        assert ready.status_code == 200, ready.text
+        assert ready.json()["migration"] == "9999"
     finally:
         api.close()
         server.stop()

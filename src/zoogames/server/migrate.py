@@ -33,6 +33,21 @@ def revisions(engine: Engine) -> tuple[str | None, str | None]:
         return MigrationContext.configure(connection).get_current_revision(), head
 
 
+def newer_than_code(revision: str | None) -> bool:
+    """Whether ``revision`` is a migration this code does not know: a newer release's.
+
+    Every migration only adds (docs/deploy.md, Upgrades), so this code serves such a
+    database as it is: an old server stays in service while a rolling upgrade replaces it.
+    """
+    if revision is None:
+        return False
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    return revision not in {
+        s.revision for s in ScriptDirectory.from_config(config).walk_revisions()
+    }
+
+
 def upgrade(engine: Engine, target: str = "head") -> None:
     """Apply every migration the database lacks (``alembic upgrade head``), in one transaction.
 
@@ -52,7 +67,7 @@ def upgrade(engine: Engine, target: str = "head") -> None:
         if engine.dialect.name == "postgresql":
             connection.execute(text("SELECT pg_advisory_xact_lock(:lock)"), {"lock": LOCK})
         current = MigrationContext.configure(connection).get_current_revision()
-        if current is not None and current not in {s.revision for s in scripts.walk_revisions()}:
+        if newer_than_code(current):
             log.warning(
                 "the database is at migration %s, newer than this code's %s: running on it"
                 " unchanged (docs/deploy.md, Upgrades)",

@@ -173,8 +173,9 @@ class Service(Round):
     async def readiness(self) -> tuple[bool, dict[str, JSON]]:
         """Whether this process can serve games now, and each part's state (``/readyz``).
 
-        The database answers, its schema is the newest this code knows (a server started
-        during a migration by another one is not ready until it ran), and with several
+        The database answers, its schema is the newest this code knows or newer (a server
+        started during a migration by another one is not ready until it ran; an old server
+        during a rolling upgrade serves the newer schema, which only adds), and with several
         processes the bus listens (otherwise other processes' changes would not reach
         this one's sockets).
         """
@@ -184,7 +185,7 @@ class Service(Round):
             current, head = await self.env.db(migrate.revisions, self.store.engine)
             parts["database"] = "ok"
             parts["migration"] = current
-            if current != head:
+            if current != head and not migrate.newer_than_code(current):
                 parts["migration_expected"] = head
                 ready = False
         except ApiError:
