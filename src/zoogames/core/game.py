@@ -225,8 +225,11 @@ class Game(ABC):
         """The action written as ``text``; raises :class:`IllegalAction` if it is no action."""
 
     def two_player_rules(self) -> bool:
-        """True if two players play by rules of their own (the truck games' three trucks of
-        3, 2 and 1 spaces): the catalog says so, and the new-game form with it."""
+        """True if two players play by rules of their own.
+
+        The truck games' three trucks hold 3, 2 and 1 tiles with two players; the catalog
+        says so, and the new-game form with it.
+        """
         return False
 
     def option_specs(self) -> list[OptionSpec]:
