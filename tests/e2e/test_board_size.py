@@ -3,8 +3,10 @@ and the zoom (− / + / fit) scales it and is remembered."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import LAPTOP, PHONE
 from tests.e2e.positions import store_game, to_move
@@ -76,7 +78,8 @@ def test_the_zoom_scales_your_board_and_is_remembered(
 
 
 BADGE_STROKES = """() => {
-  const tile = [...document.querySelectorAll('g.tile')].find((g) => g.querySelector('.badge circle'));
+  const tile = [...document.querySelectorAll('g.tile')]
+    .find((g) => g.querySelector('.badge circle'));
   tile.classList.add('moved');
   const ground = getComputedStyle(tile.querySelector(':scope > rect, :scope > circle')).stroke;
   const badge = getComputedStyle(tile.querySelector('.badge circle')).stroke;
@@ -91,3 +94,10 @@ def test_the_last_move_ring_leaves_the_sex_badge_as_it_is(page: Page, server: Se
     strokes = page.evaluate(BADGE_STROKES)
     assert strokes["ground"] == "rgb(204, 121, 167)"  # the ring, on the tile's ground
     assert strokes["badge"] == strokes["plain"], strokes
+
+
+def test_the_round_says_about_how_many_there_will_be(page: Page, server: Server) -> None:
+    open_game(page, server, "aquaretto")
+    rounds = page.locator("[data-rounds]")
+    expect(rounds).to_have_text(re.compile(r"^Round \d+ of about \d+$"))
+    assert int(rounds.get_attribute("data-rounds") or 0) > 3

@@ -10,16 +10,29 @@ import { TileButton } from "./TileGlyph";
 import { TruckCard } from "./TruckCard";
 import { t } from "../i18n";
 import { gameName } from "../text/words";
+import { aboutRounds } from "../boards/rounds";
 
 export function TruckTable({ view, extra, back }: { view: TruckRoundView; extra?: ComponentChildren; back: string }) {
   const { me } = usePlay();
   const placing = view.to_move === me;
   // One pile (Aquaretto, Zooloretto) is drawn as the combined game's piles are, unnamed.
   const piles: PileView[] = "piles" in view ? view.piles : [{ name: "", pile: view.pile, reserve: view.reserve, state: "open" }];
+  // "Round 4 of about 11": the tiles left before the reserves over what the trucks carry.
+  const about = aboutRounds(
+    view.round,
+    piles.reduce((n, p) => n + (p.state === "closed" ? 0 : p.pile), 0),
+    view.trucks,
+  );
   return (
     <section class="table-middle" aria-label={t("table.label")}>
       <div class="round-info">
-        <span>{view.final_round ? t("table.last-round", { round: view.round }) : t("table.round", { round: view.round })}</span>
+        <span data-rounds={about ?? ""}>
+          {view.final_round
+            ? t("table.last-round", { round: view.round })
+            : about
+              ? t("table.round-of", { round: view.round, total: about })
+              : t("table.round", { round: view.round })}
+        </span>
         {extra}
       </div>
       <div class="table-row">
