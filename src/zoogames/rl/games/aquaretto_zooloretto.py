@@ -64,6 +64,18 @@ DRAW_KINDS = (*aq.DRAW_KINDS, *zo.DRAW_KINDS)
 _DRAW_ID = {k: i for i, k in enumerate(DRAW_KINDS)}
 
 
+def own_blocks(game: str, space: ActionSpace, start: int) -> list[Block]:
+    """``space``'s blocks from its fourth on, a game's own (after draw, load and take).
+
+    Named ``game:name`` and moved so that the first starts at index ``start``.
+    """
+    base = space.blocks[3].first
+    return [
+        Block(f"{game}:{b.name}", start + b.first - base, b.count, b.pattern, b.order)
+        for b in space.blocks[3:]
+    ]
+
+
 class CombinedActions(ActionSpace):
     """The index space of Aquaretto with Zooloretto (see the module docstring)."""
 
@@ -81,31 +93,14 @@ class CombinedActions(ActionSpace):
             Block("take", 2 + t, t, "take X", "truck A, B, …"),
         ]
         first = 2 + 2 * t
-        self._water_first = self.water.blocks[3].first  # Aquaretto's own blocks start at place
+        # each game's own blocks start at its fourth (place), after draw, load and take
+        self._water_first = self.water.blocks[3].first
         self._water_at = first
-        for b in self.water.blocks[3:]:
-            blocks.append(
-                Block(
-                    f"aquaretto:{b.name}",
-                    first + b.first - self._water_first,
-                    b.count,
-                    b.pattern,
-                    b.order,
-                )
-            )
+        blocks += own_blocks("aquaretto", self.water, first)
         first += self.water.n - self._water_first
         self._land_first = self.land.blocks[3].first
         self._land_at = first
-        for b in self.land.blocks[3:]:
-            blocks.append(
-                Block(
-                    f"zooloretto:{b.name}",
-                    first + b.first - self._land_first,
-                    b.count,
-                    b.pattern,
-                    b.order,
-                )
-            )
+        blocks += own_blocks("zooloretto", self.land, first)
         self.blocks = tuple(blocks)
         self.n = first + self.land.n - self._land_first
 
