@@ -27,7 +27,7 @@ def test_the_migrations_build_the_models_schema_and_run_twice(
         with engine.connect() as conn:
             assert compare_metadata(MigrationContext.configure(conn), Base.metadata) == []
             head = conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalar_one()
-        assert head == "0014"
+        assert head == "0015"
         assert {"games", "seats", "actions"} <= set(inspect(engine).get_table_names())
     finally:
         engine.dispose()
@@ -47,7 +47,7 @@ def test_servers_starting_together_on_a_new_database_migrate_one_after_the_other
             list(pool.map(upgrade, engines))
         with engines[0].connect() as conn:
             head = conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalar_one()
-        assert head == "0014"
+        assert head == "0015"
     finally:
         for engine in engines:
             engine.dispose()

@@ -62,6 +62,12 @@ def test_a_rated_game_updates_both_ratings_once_at_the_end(server: ServerProcess
             assert rb["mu"] > 25 > ra["mu"]
         [recent] = a["recent"]
         assert recent["id"] == gid and recent["rated"] is True and recent["seat"] == 0
+        # the end of the game shows each account's change, from its ordinal before to after
+        shown = anna.snapshot(gid, tokens[0])["result"]["ratings"]
+        assert [c["after"] for c in shown] == [ra["ordinal"], rb["ordinal"]]
+        assert all(c["before"] == 0.0 for c in shown)  # a first rating: mu 25, sigma 25/3
+        assert final["result"].get("ratings") is None  # not before the game counted
+        assert "ratings" not in anna.http.get(recent["record"]).json().get("result", {})
         assert anna.http.get(recent["replay"]).status_code == 200
         assert anna.http.get(recent["record"]).status_code == 200
         rows = query(server.db_url, "SELECT games FROM ratings WHERE game = 'aquaretto'")

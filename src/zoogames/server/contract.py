@@ -90,6 +90,13 @@ class TableEvent(TypedDict):
     """When (ISO 8601, UTC)."""
 
 
+class RatingChange(TypedDict):
+    """An account's rating (its ordinal) before and after a rated game."""
+
+    before: float
+    after: float
+
+
 class GameResult(TypedDict):
     """A finished game's outcome (``Result.to_json``)."""
 
@@ -101,6 +108,9 @@ class GameResult(TypedDict):
     """The tie-break's counts, in a game whose tie-break is animals (Aquarium Designer)."""
     forfeited: NotRequired[int]
     """The seat that forfeited (out of time, or it left), ranked last."""
+    ratings: NotRequired[list[RatingChange | None]]
+    """A rated game, once it counted: each account's rating change (null: a bot, a guest,
+    or an account that played several seats)."""
 
 
 OnChoice = Literal["bot", "forfeit"]

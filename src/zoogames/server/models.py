@@ -125,6 +125,10 @@ class SeatRow(Base):
     left: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     """The seat's player left it to a bot: the game stays a game of people (played out and
     rated, the account kept for the rating), not a game of bots alone."""
+    rating_before: Mapped[float | None] = mapped_column(Float, nullable=True)
+    rating_after: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """The account's rating (its ordinal) before and after this rated game, for the end of
+    the game to show the change: the ratings table keeps only the current one."""
     present_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     """With several processes: a page of the seat is open on one of them until then
     (renewed while it stays open), so that no process sends a "your turn" push to a

@@ -328,6 +328,19 @@ class Table:
             return forfeit_result(self.state, self.setup.forfeited)
         return self.state.result().to_json() if self.state.is_terminal else None
 
+    def shown_result(self) -> dict[str, JSON] | None:
+        """The result as snapshots show it, with each account's rating change.
+
+        The changes come once a rated game counted; the record keeps the result alone.
+        """
+        result = self.result()
+        if result is not None and any(s.rating is not None for s in self.seats):
+            result["ratings"] = [
+                None if s.rating is None else {"before": s.rating[0], "after": s.rating[1]}
+                for s in self.seats
+            ]
+        return result
+
     def record(self) -> dict[str, JSON]:
         """The game's record; a forfeited game's has ``forfeited`` beside its actions."""
         record = self.state.record()
@@ -405,7 +418,7 @@ class Table:
             "events": [e.to_json() for e in self.events],
             "can_undo": self.can_undo(seat),
             "thinking": self.thinking,
-            "result": self.result(),
+            "result": self.shown_result(),
             "forfeited": self.setup.forfeited,
             "on_timeout": self.setup.on_timeout,
             "on_leave": self.setup.on_leave,

@@ -167,6 +167,18 @@ export interface GameResult {
    * The seat that forfeited (out of time, or it left), ranked last.
    */
   forfeited?: number;
+  /**
+   * A rated game, once it counted: each account's rating change (null: a bot, a guest,
+   * or an account that played several seats).
+   */
+  ratings?: (RatingChange | null)[];
+}
+/**
+ * An account's rating (its ordinal) before and after a rated game.
+ */
+export interface RatingChange {
+  before: number;
+  after: number;
 }
 /**
  * ``GET /api/games/{id}/replay/{n}``: the spectator's view after ``number`` actions.

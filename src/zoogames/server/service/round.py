@@ -157,6 +157,10 @@ class Round:
                 self.env.store.rate_game, table.id, table.game, accounts, result, fixed
             ):
                 log.info("game %s: ratings updated", table.id)
+                # the seats now hold the rating changes the end of the game shows: every
+                # process loads them again and pushes them
+                await self.reload(table)
+                self.tell(table, "game")
         except (ApiError, Conflict):
             log.error("game %s: ratings not updated (tried again at the next start)", table.id)
 

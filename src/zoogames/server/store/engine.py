@@ -119,6 +119,7 @@ def _seat(row: Any) -> Seat:
         row.invite_sha256,
         row.account_id,
         row.left,
+        None if row.rating_before is None else (row.rating_before, row.rating_after),
     )
 
 

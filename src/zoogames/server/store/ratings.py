@@ -91,12 +91,21 @@ class RatingsStore(StoreBase):
                 else:
                     seats.append((default.mu, default.sigma, True))
             new = ratings.update(seats, result)
-            for account, (mu, sigma) in zip(accounts, new, strict=True):
+            for seat, (account, (mu, sigma)) in enumerate(zip(accounts, new, strict=True)):
                 if account is not None and account in held:
                     conn.execute(
                         update(RatingRow)
                         .where(RatingRow.account_id == account, RatingRow.game == game)
                         .values(mu=mu, sigma=sigma, games=RatingRow.games + 1)
+                    )
+                    old = held[account]
+                    conn.execute(  # (kept for the game's end to show the change)
+                        update(SeatRow)
+                        .where(SeatRow.game_id == game_id, SeatRow.seat == seat)
+                        .values(
+                            rating_before=round(ratings.ordinal(old.mu, old.sigma), 3),
+                            rating_after=round(ratings.ordinal(mu, sigma), 3),
+                        )
                     )
             return True
 

@@ -37,6 +37,8 @@ class Seat:
     """The account the seat follows (``None``: a guest's seat, held by its token alone)."""
     left: bool = False
     """Its player left it to a bot (``leave``): the account stays, for the game's rating."""
+    rating: tuple[float, float] | None = None
+    """The account's rating (ordinal) before and after this game, once a rated game counted."""
 
     @property
     def open(self) -> bool:
