@@ -27,6 +27,13 @@ describe("the end of a game, in sentences", () => {
     expect(outcomeSentences(level, { winners: [0], scores: [20, 20], forfeited: 1 }, names, 1)[0]).toMatch(/^You forfeited/);
   });
 
+  it("gives a rated game's rating change, once the game counted", () => {
+    const result = { winners: [2], scores: scores.map((s) => s.total), ratings: [{ before: 3.25, after: 1.5 }, null, { before: 0, after: 2.04 }] };
+    expect(outcomeSentences(scores, result, names, 0).at(-1)).toBe("Your rating: 3.3 → 1.5 (-1.8).");
+    expect(outcomeSentences(scores, result, names, 2).at(-1)).toBe("Your rating: 0 → 2 (+2).");
+    expect(outcomeSentences(scores, { ...result, ratings: undefined }, names, 0).at(-1)).not.toMatch(/rating/);
+  });
+
   it("gives a solo game's rank and what each rank needs", () => {
     const [rank, needs] = outcomeSentences([score({ areas: 41 })], { winners: [0], scores: [41] }, ["Anna"], 0, "B");
     expect(rank).toBe("You scored 41 points: designer rank B.");

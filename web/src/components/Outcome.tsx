@@ -1,8 +1,9 @@
 // The end of a game in sentences, above the score sheet: what happened to the reader (their
-// place and the margin, or a solo game's rank and what each rank needs) and where the points
-// came from (the score sheet's categories). A spectator reads the winner's.
+// place and the margin, or a solo game's rank and what each rank needs), where the points
+// came from (the score sheet's categories) and, in a rated game, the rating's change. A
+// spectator reads the winner's.
 import type { GameResult, Score } from "../api/types";
-import { t } from "../i18n";
+import { current, t } from "../i18n";
 import { plural, scoreName } from "../text/words";
 
 /** Aquarium Designer's solo ranks and the least score of each (rule D-R1; the engine's
@@ -71,6 +72,12 @@ export function outcomeSentences(scores: Score[], result: GameResult, names: str
     sentences.push(t("outcome.place", { place: order.indexOf(you) + 1, players: scores.length, points: margin(winner, you), name: names[winner] }));
   }
   if (pointsFrom(scores[you])) sentences.push(t("outcome.yours-from", { parts: pointsFrom(scores[you]) }));
+  const rating = result.ratings?.[you];
+  if (rating) {
+    const change = rating.after - rating.before;
+    const number = (n: number, sign = false) => new Intl.NumberFormat(current(), { maximumFractionDigits: 1, signDisplay: sign ? "always" : "auto" }).format(n);
+    sentences.push(t("outcome.rating", { before: number(rating.before), after: number(rating.after), change: number(change, true) }));
+  }
   return sentences;
 }
 
