@@ -101,3 +101,21 @@ def test_the_round_says_about_how_many_there_will_be(page: Page, server: Server)
     rounds = page.locator("[data-rounds]")
     expect(rounds).to_have_text(re.compile(r"^Round \d+ of about \d+$"))
     assert int(rounds.get_attribute("data-rounds") or 0) > 3
+
+
+def test_barns_and_depots_group_their_tiles_by_species_with_counts(
+    page: Page, server: Server
+) -> None:
+    stored = store_game(server, "zooloretto", ["me", "me"], seed=1, moves=178)
+    page.goto(stored.link(server))
+    page.wait_for_selector("[data-board]")
+    view = server.get(f"/api/games/{stored.id}")["view"]
+    for seat, zoo in enumerate(view["zoos"]):
+        groups = page.locator(f'.seat-slot [data-seat-panel="{seat}"] .barn [data-group]')
+        tiles = [groups.nth(i).get_attribute("data-group") for i in range(groups.count())]
+        counts = [int(groups.nth(i).get_attribute("data-count") or 0) for i in range(len(tiles))]
+        assert len(set(tiles)) == len(tiles), tiles  # each tile once
+        assert sorted(zoo["barn"]) == sorted(
+            t for t, n in zip(tiles, counts, strict=True) for _ in range(n)
+        )
+    assert any(len(set(z["barn"])) < len(z["barn"]) for z in view["zoos"]), "no repeated tile"

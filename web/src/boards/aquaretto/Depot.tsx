@@ -3,7 +3,8 @@
 // plays it is where tiles go ("depot"); another seat's is where one buys ("2").
 import { useState } from "preact/hooks";
 import { TileButton, TileGlyph } from "../../components/TileGlyph";
-import { tileWords } from "../../components/tiles";
+import { kindWords, tileWords } from "../../components/tiles";
+import { kindCounts } from "../group";
 import { choiceClass, moveMark, useChoice, usePlay } from "../../play/context";
 import { plural } from "../../text/words";
 import { t } from "../../i18n";
@@ -51,6 +52,24 @@ export function Depot({ depot, seat }: { depot: string[]; seat: number }) {
         </svg>
         <span>{t("depot.count", { n: depot.length })}</span>
       </button>
+      {/* What the depot will cost: each species in it (2 points each), with its number of tiles. */}
+      {depot.length > 1 && (
+        <span
+          class="depot-species"
+          data-depot-species={kindCounts(depot)
+            .map((k) => `${k.kind} ${k.count}`)
+            .join(", ")}
+        >
+          {kindCounts(depot).map(({ kind, count }) => (
+            <span key={kind} class="tile-group" title={`${kindWords(kind)} ${t("tiles.times", { count })}`}>
+              <svg width={20} height={20} viewBox="0 0 20 20" aria-hidden="true">
+                <TileGlyph tile={kind} x={0} y={0} size={20} />
+              </svg>
+              <span class="tile-count">{t("tiles.times", { count })}</span>
+            </span>
+          ))}
+        </span>
+      )}
       {depot.length > 1 && (
         <button type="button" class="link" data-action="depot-stack" data-seat={seat} onClick={() => setOpen(!open)}>
           {open ? t("depot.hide") : t("depot.show")}

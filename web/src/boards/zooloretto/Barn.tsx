@@ -4,6 +4,7 @@
 // discard, an exchange's species, or another seat's tile to buy).
 import { ChoiceTile } from "../../components/ChoiceTile";
 import { kindOf } from "../../components/tiles";
+import { groupTiles } from "../group";
 import { choiceClass, useChoice } from "../../play/context";
 import { plural } from "../../text/words";
 import { t } from "../../i18n";
@@ -27,15 +28,18 @@ export function Barn({ barn, seat, mine }: { barn: string[]; seat: number; mine:
         >
           {t("barn.count", { n: barn.length })}
         </button>
-        {barn.map((tile, i) => (
-          <ChoiceTile
-            key={`${tile}-${i}`}
-            tile={tile}
-            role="barn"
-            seat={seat}
-            size={30}
-            alternatives={mine ? [[tile], ["barn", kindOf(tile)], [kindOf(tile)]] : [[String(seat), tile]]}
-          />
+        {/* Each species together, the same tiles once with their count: the barn costs per species. */}
+        {groupTiles(barn).map(({ tile, count }) => (
+          <span key={tile} class="tile-group" data-group={tile} data-count={count}>
+            <ChoiceTile
+              tile={tile}
+              role="barn"
+              seat={seat}
+              size={30}
+              alternatives={mine ? [[tile], ["barn", kindOf(tile)], [kindOf(tile)]] : [[String(seat), tile]]}
+            />
+            {count > 1 && <span class="tile-count">{t("tiles.times", { count })}</span>}
+          </span>
         ))}
       </div>
     </div>
