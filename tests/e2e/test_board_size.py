@@ -119,3 +119,16 @@ def test_barns_and_depots_group_their_tiles_by_species_with_counts(
             t for t, n in zip(tiles, counts, strict=True) for _ in range(n)
         )
     assert any(len(set(z["barn"])) < len(z["barn"]) for z in view["zoos"]), "no repeated tile"
+
+
+def test_zoolorettos_expansion_boards_lie_below_the_zoo_board_for_every_seat(
+    page: Page, server: Server
+) -> None:
+    open_game(page, server, "zooloretto")
+    for seat in (0, 1):
+        main = page.locator(f'[data-zoo="land"][data-seat="{seat}"] .zoo-main').bounding_box()
+        extra = page.locator(
+            f'[data-zoo="land"][data-seat="{seat}"] .zoo-expansions'
+        ).bounding_box()
+        assert main is not None and extra is not None
+        assert extra["y"] >= main["y"] + main["height"], (seat, main, extra)

@@ -1,6 +1,6 @@
 // One seat's Zooloretto zoo as the cardboard lays it out: the zoo board with its three
 // enclosures (6 and 5 spaces above, 4 below) and their stall spaces beside them, the barn in
-// its corner; the expansion board(s) to its left, face down until turned over, then an
+// its corner; the expansion board(s) below it, face down until turned over, then an
 // enclosure of 5 with its own stall space.
 import type { EnclosureView, ZooBoardView } from "../../api/types";
 import { usePlay } from "../../play/context";
