@@ -132,3 +132,16 @@ def test_zoolorettos_expansion_boards_lie_below_the_zoo_board_for_every_seat(
         ).bounding_box()
         assert main is not None and extra is not None
         assert extra["y"] >= main["y"] + main["height"], (seat, main, extra)
+
+
+def test_on_a_phone_designers_offer_is_large_enough_and_its_colours_have_a_legend(
+    phone: Page, server: Server
+) -> None:
+    open_game(phone, server, "aquarium-designer")
+    card = phone.locator("[data-card] svg").first.bounding_box()
+    assert card is not None and card["width"] >= 64  # was 48 px
+    legend = phone.locator("[data-colour-legend]")
+    expect(legend).to_be_visible()
+    for species in ("angelfish", "sea lion", "dolphin", "penguin"):
+        expect(legend).to_contain_text(species)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]

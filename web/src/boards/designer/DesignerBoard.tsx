@@ -3,11 +3,31 @@ import type { CardView, DesignerView } from "../../api/types";
 import { SeatPanel } from "../../components/SeatPanel";
 import { Seats } from "../../components/Seats";
 import { usePlay } from "../../play/context";
-import { plural } from "../../text/words";
+import { plural, speciesName } from "../../text/words";
+import { Picture } from "../../components/TileGlyph";
+import { ANIMALS, COLOURS } from "./sections";
 import { Layout } from "./Layout";
 import { OfferCard } from "./OfferCard";
 import { t } from "../../i18n";
 import { ZoomControl, useZoom, zoomStyle } from "../zoom";
+
+/** The four water colours and the animal each belongs to: on a phone, where the sections
+ * are small, the colour alone must tell the species (every section names itself too). */
+function ColourLegend() {
+  return (
+    <div class="colour-legend" data-colour-legend aria-hidden="true">
+      {Object.keys(COLOURS).map((species) => (
+        <span key={species} class="legend-item">
+          <svg width={22} height={22} viewBox="0 0 22 22">
+            <rect x={0} y={0} width={22} height={22} rx={4} fill={COLOURS[species]} />
+            <Picture kind={ANIMALS[species]} x={3} y={3} size={16} />
+          </svg>
+          {speciesName(species)}
+        </span>
+      ))}
+    </div>
+  );
+}
 
 export function DesignerBoard({ view }: { view: DesignerView }) {
   const [zoom, setZoom] = useZoom();
@@ -33,6 +53,7 @@ export function DesignerBoard({ view }: { view: DesignerView }) {
             {view.preview && <OfferCard card={view.preview} preview />}
           </div>
         )}
+        <ColourLegend />
       </section>
       <ZoomControl zoom={zoom} onZoom={setZoom} />
       <Seats players={view.players} toMove={view.to_move} board="aquarium">
