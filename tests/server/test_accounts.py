@@ -121,7 +121,13 @@ def test_a_wrong_name_and_a_wrong_password_get_the_same_answer(server: ServerPro
         for n, p in ((name, "wrong password"), (new_name(), PASSWORD), ("no such!", PASSWORD))
     ]
     assert [(r.status_code, r.json()) for r in answers] == [
-        (401, {"detail": "wrong name or password"})
+        (
+            401,
+            {
+                "detail": "wrong name or password",
+                "message": {"id": "error.wrong_sign_in", "params": {}},
+            },
+        )
     ] * 3
     assert all("set-cookie" not in r.headers for r in answers)
 

@@ -80,9 +80,7 @@ class Account:
 def check_name(name: str) -> str:
     """``name`` if it may name an account; else 422 with the rule."""
     if not NAME.fullmatch(name):
-        raise ApiError(
-            422, "a name is 3 to 24 characters: letters a-z or A-Z, digits, _ and - only"
-        )
+        raise ApiError(422, msg("error.name_rule"))
     return name
 
 
@@ -94,14 +92,12 @@ def name_key(name: str) -> str:
 def check_password(password: str, name: str) -> str:
     """``password`` if it is acceptable; else 422 with the rule."""
     if not PASSWORD_MIN <= len(password) <= PASSWORD_MAX:
-        raise ApiError(422, f"a password is {PASSWORD_MIN} to {PASSWORD_MAX} characters")
+        raise ApiError(422, msg("error.password_length", least=PASSWORD_MIN, most=PASSWORD_MAX))
     if password.lower() == name.lower():
-        raise ApiError(422, "the password must not be the name")
+        raise ApiError(422, msg("error.password_name"))
     if is_common(password):
         raise ApiError(
             422,
-            "this password is one of the most common ones, the first a guesser tries:"
-            " choose another",
             msg("error.password_common"),
         )
     return password
@@ -122,7 +118,6 @@ def busy() -> ApiError:
     """The answer when no hashing slot is free soon enough: 503, try again."""
     return ApiError(
         503,
-        "the server is busy checking passwords: try again in a few seconds",
         msg("error.busy"),
     )
 

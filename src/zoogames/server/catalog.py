@@ -13,7 +13,7 @@ from typing import Any
 
 from zoogames import games
 from zoogames.core.game import JSON, Game, OptionSpec
-from zoogames.core.message import N_
+from zoogames.core.message import N_, msg
 from zoogames.server.errors import ApiError
 from zoogames.server.ratings import rated_games
 
@@ -80,7 +80,11 @@ def catalog() -> dict[str, JSON]:
 def game_or_422(game_id: str) -> Game:
     """The catalog game ``game_id``, or a 422 naming the known ones."""
     if game_id not in games.ids():
-        raise ApiError(422, f"unknown game {game_id!r}; games: {', '.join(games.ids())}")
+        raise ApiError(
+            422,
+            msg("error.unknown_game", game=game_id, games=", ".join(games.ids())),
+            f"unknown game {game_id!r}; games: {', '.join(games.ids())}",
+        )
     return games.get(game_id)
 
 
@@ -112,11 +116,19 @@ def check_options(game: Game, options: dict[str, Any]) -> dict[str, Any]:
         spec = specs.get(name)
         if spec is None:
             known = ", ".join(specs) or "none"
-            raise ApiError(422, f"unknown option {name!r} for {game.name}; options: {known}")
+            raise ApiError(
+                422,
+                msg("error.unknown_option", option=name, game=game.name, options=known),
+                f"unknown option {name!r} for {game.name}; options: {known}",
+            )
         if value is None:
             continue
         if not _fits(spec, value):
-            raise ApiError(422, f"option {name!r} must be {_KIND_WORDS[spec.kind]}")
+            raise ApiError(
+                422,
+                msg("error.option_kind", option=name, kind=_KIND_WORDS[spec.kind]),
+                f"option {name!r} must be {_KIND_WORDS[spec.kind]}",
+            )
         chosen[name] = check_deck(value) if game.id == DESIGNER and name == "deck" else value
     return chosen
 
@@ -149,27 +161,31 @@ def check_deck(value: dict[str, Any]) -> dict[str, JSON]:
     unknown = set(value) - DECK_KEYS
     if unknown:
         raise ApiError(
-            422, f"a deck has only the keys {', '.join(sorted(DECK_KEYS))}; not {sorted(unknown)}"
+            422,
+            msg("error.deck_keys", keys=", ".join(sorted(DECK_KEYS))),
+            f"a deck has only the keys {', '.join(sorted(DECK_KEYS))}; not {sorted(unknown)}",
         )
     name = value.get("name", "unnamed deck")
     named = isinstance(name, str) and 1 <= len(name) <= DECK_NAME_LENGTH
     if not named or not name.isprintable():
-        raise ApiError(422, f"a deck's name is 1 to {DECK_NAME_LENGTH} printable characters")
+        raise ApiError(422, msg("error.deck_name", most=DECK_NAME_LENGTH))
     comment = value.get("comment", "")
     if not isinstance(comment, str) or len(comment) > MAX_COMMENT:
-        raise ApiError(422, f"a deck's comment is a text of at most {MAX_COMMENT} characters")
+        raise ApiError(422, msg("error.deck_comment", most=MAX_COMMENT))
     for key, count in (("entrance", ENTRANCE_CARDS), ("layout", LAYOUT_CARDS)):
         cards = value.get(key)
         if not isinstance(cards, list) or len(cards) != count:
-            raise ApiError(422, f"a deck's {key!r} is a list of {count} cards")
-        if not all(isinstance(c, str) and len(c) <= MAX_CARD_TEXT for c in cards):
             raise ApiError(
-                422, f"a deck's cards are texts like 'A* S / D P*' (at most {MAX_CARD_TEXT})"
+                422,
+                msg("error.deck_list", key=key, cards=count),
+                f"a deck's {key!r} is a list of {count} cards",
             )
+        if not all(isinstance(c, str) and len(c) <= MAX_CARD_TEXT for c in cards):
+            raise ApiError(422, msg("error.deck_cards", most=MAX_CARD_TEXT))
     try:
         deck = parse_deck(value, "the deck")
     except DeckError as e:
-        raise ApiError(422, str(e)) from None
+        raise ApiError(422, msg("error.options", reason=str(e)), str(e)) from None
     canonical: dict[str, JSON] = deck.to_json()
     return canonical
 
@@ -188,5 +204,9 @@ def bot_label(spec: str) -> str:
 def check_bot(spec: str | None) -> str:
     """A bot spec from the catalog, or a 422 listing them."""
     if spec is None or spec not in BOT_SPECS:
-        raise ApiError(422, f"unknown bot {spec!r}; bots: {', '.join(s for s, _ in BOTS)}")
+        raise ApiError(
+            422,
+            msg("error.unknown_bot", bot=str(spec), bots=", ".join(s for s, _ in BOTS)),
+            f"unknown bot {spec!r}; bots: {', '.join(s for s, _ in BOTS)}",
+        )
     return spec

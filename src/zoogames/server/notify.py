@@ -41,6 +41,7 @@ from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 from py_vapid import Vapid
 from pywebpush import WebPushException, webpush_async
 
+from zoogames.core.message import msg
 from zoogames.server.errors import ApiError
 from zoogames.server.settings import Settings
 
@@ -128,30 +129,30 @@ def check_subscription(
     gives them.
     """
     if len(endpoint) > ENDPOINT_LENGTH or not endpoint.isprintable() or " " in endpoint:
-        raise ApiError(422, "endpoint: not a push service's address")
+        raise ApiError(422, msg("error.push_endpoint"))
     try:
         parts = urlsplit(endpoint)
         port = parts.port
     except ValueError:
-        raise ApiError(422, "endpoint: not a push service's address") from None
+        raise ApiError(422, msg("error.push_endpoint")) from None
     host = (parts.hostname or "").lower()
     if parts.username or parts.password or not host:
-        raise ApiError(422, "endpoint: not a push service's address")
+        raise ApiError(422, msg("error.push_endpoint"))
     if not _origin_allowed(parts.scheme, host, port, allowed):
-        raise ApiError(422, f"endpoint: {host} is not a push service this server sends to")
+        raise ApiError(422, msg("error.push_service", host=host))
     try:
         point = unb64url(p256dh)
         ec.EllipticCurvePublicKey.from_encoded_point(ec.SECP256R1(), point)
         if len(point) != 65:
             raise ValueError("not uncompressed")
     except ValueError:
-        raise ApiError(422, "keys.p256dh: not a P-256 public key in base64url") from None
+        raise ApiError(422, msg("error.push_key")) from None
     try:
         secret = unb64url(auth)
     except ValueError:
         secret = b""
     if len(secret) != 16:
-        raise ApiError(422, "keys.auth: not 16 bytes in base64url")
+        raise ApiError(422, msg("error.push_auth"))
     return endpoint, b64url(point), b64url(secret)
 
 
@@ -159,7 +160,7 @@ def check_email(address: str) -> str:
     """``address`` tidied if it may receive e-mail; else 422."""
     tidy = address.strip()
     if len(tidy) > EMAIL_LENGTH or not EMAIL.fullmatch(tidy):
-        raise ApiError(422, "email: not an e-mail address")
+        raise ApiError(422, msg("error.email_address"))
     return tidy
 
 

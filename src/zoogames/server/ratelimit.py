@@ -93,9 +93,9 @@ class RateLimits:
             if not self.limiter.hit(item, kind, key):
                 raise ApiError(
                     429,
+                    msg("error.too_many"),
                     f"too many {WHAT[kind]} from your address (at most {item}): wait a little"
                     " and try again",
-                    msg("error.too_many"),
                 )
 
     def attempt(self, kind: str, key: str) -> None:
@@ -111,9 +111,9 @@ class RateLimits:
             if not self.limiter.test(item, kind, key, cost=under_way + 1):
                 raise ApiError(
                     429,
+                    msg("error.signin_locked"),
                     f"too many {WHAT[kind]} (at most {item}): wait a few minutes, or sign in"
                     " from a browser you signed in with before",
-                    msg("error.signin_locked"),
                 )
         self.under_way[kind, key] += 1
 

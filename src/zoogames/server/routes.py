@@ -12,6 +12,7 @@ from fastapi.responses import JSONResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, ConfigDict, Field
 
+from zoogames.core.message import msg
 from zoogames.server import catalog, logs
 from zoogames.server.accounts import COOKIE, DEVICE_COOKIE, DEVICE_DAYS, PASSWORD_MAX, Account
 from zoogames.server.errors import ApiError
@@ -60,14 +61,14 @@ async def account_of(request: Request) -> Account | None:
     if cookie is None:
         return None
     if request.method != "GET" and not origin_allowed(request):
-        raise ApiError(403, "this origin may not act for a signed-in player")
+        raise ApiError(403, msg("error.origin_act"))
     return await service_of(request).accounts.account_of(cookie)
 
 
 def signed_in(account: Annotated[Account | None, Depends(account_of)]) -> Account:
     """The signed-in account; 401 if the request carries no live session."""
     if account is None:
-        raise ApiError(401, "sign in first (your session may have expired)")
+        raise ApiError(401, msg("error.sign_in_first"))
     return account
 
 
@@ -543,7 +544,7 @@ def _signed_out(request: Request) -> Json:
 async def sign_up(body: Credentials, request: Request, games: Games) -> Json:
     """Make an account (a name, unique whatever its case, and a password) and sign in."""
     if not origin_allowed(request):  # a foreign page must not sign a browser in as anyone
-        raise ApiError(403, "this origin may not sign in")
+        raise ApiError(403, msg("error.origin_sign_in"))
     account, cookie, device = await games.accounts.sign_up(
         body.name, body.password, client_of(request)
     )
@@ -554,7 +555,7 @@ async def sign_up(body: Credentials, request: Request, games: Games) -> Json:
 async def sign_in(body: Credentials, request: Request, games: Games) -> Json:
     """Sign in with a name and a password; the answer sets the session cookie."""
     if not origin_allowed(request):  # a foreign page must not sign a browser in as someone
-        raise ApiError(403, "this origin may not sign in")
+        raise ApiError(403, msg("error.origin_sign_in"))
     account, cookie, device = await games.accounts.sign_in(
         body.name, body.password, client_of(request), request.cookies.get(DEVICE_COOKIE)
     )

@@ -373,7 +373,7 @@ class Table:
         ):
             seat = device.seat
         if seat is None and invited is None:
-            raise ApiError(403, "this token is not a seat's token or invitation in this game")
+            raise ApiError(403, msg("error.bad_token"))
         return seat, invited
 
     def seat_of(self, token: str | None) -> int | None:
@@ -385,7 +385,6 @@ class Table:
         if invited is not None:
             raise ApiError(
                 403,
-                "this is an invitation: join the game with a name first, then play",
                 msg("error.invitation_join"),
             )
         return seat
@@ -475,25 +474,29 @@ class Table:
     def plan_action(self, seat: int, text: str, number: int) -> Planned:
         """Check ``text`` played by ``seat`` now; the change, or the ApiError refusing it."""
         if self.over:
-            raise ApiError(409, "the game is over", msg("error.over"))
+            raise ApiError(409, msg("error.over"))
         if number != self.number:
             moved_on = msg("error.moved_on", count=self.number, number=number)
-            raise ApiError(409, english(moved_on), moved_on)  # '1 action played', '2 actions'
+            raise ApiError(409, moved_on)  # '1 action played', '2 actions'
 
         if self.state.to_move != seat:
-            raise ApiError(409, "it is not your turn", msg("error.not_your_turn"))
+            raise ApiError(409, msg("error.not_your_turn"))
         if self.open_seats:
-            raise ApiError(409, english(WAITS), WAITS)
+            raise ApiError(409, WAITS)
         try:
             action: Action = self.state.game.parse_action(text)
         except IllegalAction as e:
-            raise ApiError(422, f"{text!r} is not an action: {e}") from None
+            raise ApiError(
+                422,
+                msg("error.not_action", action=text, reason=str(e)),
+                f"{text!r} is not an action: {e}",
+            ) from None
         reason = self.state.check(action)
         if reason is not None:
             raise ApiError(
                 422,
-                f"{text!r} is not legal now: {reason}",
                 msg("error.illegal", action=text),
+                f"{text!r} is not legal now: {reason}",
             )
         entry = Entry.of(self.state, self.number, seat, action)
         after = self.state.clone()
@@ -506,13 +509,10 @@ class Table:
             if self.over:
                 raise ApiError(
                     409,
-                    "the game is over: nothing can be taken back",
                     msg("error.over_undo"),
                 )
             raise ApiError(
                 409,
-                "nothing to take back: your last action must be the game's last one,"
-                " and not one that showed something hidden",
                 msg("error.no_undo"),
             )
         return Planned(self.replayed(self.number - 1), self.log[:-1], self.revision + 1)

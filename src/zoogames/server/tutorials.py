@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from zoogames.core.message import msg
 from zoogames.server.catalog import game_or_422
 from zoogames.server.errors import ApiError
 
@@ -63,5 +64,5 @@ def options(game_id: str) -> dict[str, Any]:
     """The new-game options of ``game_id``'s tutorial; 422 for an unknown game."""
     game = game_or_422(game_id)
     if game.id not in OPTIONS:
-        raise ApiError(422, f"{game.name} has no tutorial")
+        raise ApiError(422, msg("error.no_tutorial", game=game.name))
     return dict(OPTIONS[game.id])

@@ -26,6 +26,7 @@ import orjson
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from starlette.websockets import WebSocketState
 
+from zoogames.core.message import msg
 from zoogames.server import logs, tokens
 from zoogames.server.errors import ApiError
 from zoogames.server.hub import Connection, dumps
@@ -60,27 +61,25 @@ def _message(text: str) -> dict[str, Any]:
     try:
         message = orjson.loads(text)  # refuses nesting deeper than 1,024 (no RecursionError)
     except orjson.JSONDecodeError:
-        raise ApiError(400, "the message is not valid JSON") from None
+        raise ApiError(400, msg("error.ws_json")) from None
     if not isinstance(message, dict) or not isinstance(message.get("type"), str):
-        raise ApiError(400, 'a message is a JSON object with a "type"')
+        raise ApiError(400, msg("error.ws_object"))
     return message
 
 
 def _token(message: dict[str, Any]) -> str | None:
     token = message.get("token")
     if token is not None and (not isinstance(token, str) or len(token) > 200):
-        raise ApiError(400, "hello's token must be a string or null")
+        raise ApiError(400, msg("error.ws_token"))
     return token
 
 
 def _action(message: dict[str, Any]) -> tuple[str, int]:
     action, number = message.get("action"), message.get("number")
     if not isinstance(action, str) or len(action) > MAX_ACTION:
-        raise ApiError(400, 'act needs "action": the notation of an action')
+        raise ApiError(400, msg("error.ws_action"))
     if not isinstance(number, int) or isinstance(number, bool):
-        raise ApiError(
-            400, 'act needs "number": the number of actions played that the action follows'
-        )
+        raise ApiError(400, msg("error.ws_number"))
     return action, number
 
 
@@ -236,18 +235,22 @@ async def _handle(
                 raise
         return conn
     if conn is None:
-        raise ApiError(401, 'say hello first: {"type": "hello", "token": …}')
+        raise ApiError(401, msg("error.ws_hello"))
     if kind not in ("act", "undo", "chat"):
-        raise ApiError(400, f"unknown message type {kind!r}: hello, act, undo or chat")
+        raise ApiError(
+            400,
+            msg("error.ws_type", type=str(kind)),
+            f"unknown message type {kind!r}: hello, act, undo or chat",
+        )
     if conn.seat is None:
         if conn.invited is not None:
-            raise ApiError(403, "this is an invitation: join the game with a name first, then play")
-        raise ApiError(401, "a spectator cannot play: say hello with a seat's token")
+            raise ApiError(403, msg("error.invitation_join"))
+        raise ApiError(401, msg("error.spectator"))
     if kind == "chat":
         service.limits.hit("chat", client)
         text = message.get("text")
         if not isinstance(text, str) or len(text) > 2000:
-            raise ApiError(400, "chat's text must be a string")
+            raise ApiError(400, msg("error.ws_chat"))
         await service.chat.say(await service.table(game_id), conn.seat, text)
         return conn
     service.limits.hit("act", client)

@@ -63,12 +63,12 @@ class Accounts:
         accounts.check_password(password, name)
         key = accounts.name_key(name)
         if await self.env.db(self.env.store.account_named, key) is not None:
-            raise ApiError(409, "this name is taken: choose another")  # before the costly hash
+            raise ApiError(409, msg("error.name_taken"))  # before the costly hash
         hashed = await accounts.hash_password(password, client)
         try:
             account_id = await self.env.db(self.env.store.create_account, name, key, hashed)
         except Conflict:
-            raise ApiError(409, "this name is taken: choose another") from None
+            raise ApiError(409, msg("error.name_taken")) from None
         account = Account(account_id, name)
         log.info("account %d created", account_id)
         device = accounts.new_device_cookie(await self._device_secret(), key)
@@ -106,7 +106,7 @@ class Accounts:
         finally:  # a wrong password counts; a busy server or a failing database does not
             self.env.limits.attempted("signin_account", counted, failed=signed_in is False)
         if not signed_in or found is None:
-            raise ApiError(401, "wrong name or password")
+            raise ApiError(401, msg("error.wrong_sign_in"))
         if newer is not None:
             await self.env.db(self.env.store.rehash, found[0], newer)
         account = Account(found[0], found[1])
@@ -146,7 +146,6 @@ class Accounts:
             }
         refusal = ApiError(
             403,
-            "this device's token was revoked (signed out everywhere): sign in again",
             msg("error.device_revoked"),
         )
         text = dumps({"type": "error", "status": refusal.status, **refusal.to_json()})
@@ -177,7 +176,7 @@ class Accounts:
         finally:
             self.env.limits.attempted("signin_account", counted, failed=right is False)
         if not right:
-            raise ApiError(403, "the password is wrong", msg("error.wrong_password"))
+            raise ApiError(403, msg("error.wrong_password"))
 
     async def change_password(
         self, account: Account, cookie: str | None, current: str, new: str, client: str = ""
@@ -232,14 +231,14 @@ class Accounts:
                 table, seat = await self.round.seat(game_id, token)
                 async with table.lock:
                     if table.seats[seat].account not in (None, account.id):
-                        raise ApiError(409, "this seat follows another account")
+                        raise ApiError(409, msg("error.seat_other_account"))
                     if table.seats[seat].account is None:
                         holds_a_seat(table, account)
                     if not await self.env.db(
                         self.env.store.bind_seats, table.id, [seat], account.id
                     ):
                         await self.round.reload(table)
-                        raise ApiError(409, "this seat changed meanwhile; try again")
+                        raise ApiError(409, msg("error.seat_changed_retry"))
                     table.seats[seat] = replace(table.seats[seat], account=account.id)
                     self.round.tell(table, "game")
                 claimed.append({"game": table.id, "seat": seat})
@@ -284,7 +283,7 @@ class Accounts:
         async with table.lock:
             mine = [s.seat for s in table.seats if s.account == account.id and s.kind == "human"]
             if not mine:
-                raise ApiError(403, "you hold no seat in this game")
+                raise ApiError(403, msg("error.no_seat_here"))
             fresh = {seat: tokens.new_token() for seat in mine}
             made = [DeviceToken(tokens.digest(t), seat, account.id) for seat, t in fresh.items()]
             await self.env.db(self.env.store.add_device_token, table.id, made)

@@ -11,6 +11,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from zoogames.core.game import JSON
+from zoogames.core.message import msg
 from zoogames.server.errors import ApiError
 from zoogames.server.hub import dumps
 from zoogames.server.service.env import Env
@@ -58,9 +59,9 @@ class Chat:
         """
         tidy = " ".join(text.split())
         if not tidy or len(tidy) > CHAT_LENGTH:
-            raise ApiError(422, f"a chat message is 1 to {CHAT_LENGTH} characters")
+            raise ApiError(422, msg("error.chat_length", most=CHAT_LENGTH))
         if not tidy.isprintable():
-            raise ApiError(422, "a chat message may hold printable characters only")
+            raise ApiError(422, msg("error.chat_printable"))
         said_by = table.seats[seat].name
         msg_id, at = await self.env.db(self.env.store.add_chat, table.id, seat, tidy, said_by)
         message = self.message(table, msg_id, seat, tidy, at, said_by)
@@ -92,7 +93,7 @@ class Chat:
         """The token's seat stops (``on``) or starts again seeing ``other``'s messages."""
         table, seat = await self.round.seat(game_id, token)
         if not 0 <= other < len(table.seats) or other == seat:
-            raise ApiError(422, "mute another seat of this game")
+            raise ApiError(422, msg("error.mute_other"))
         async with table.lock:
             await self.env.db(self.env.store.mute, table.id, seat, other, on)
             mutes = set(table.setup.mutes)

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 from zoogames.core.errors import InvalidOptions
 from zoogames.core.game import JSON
 from zoogames.core.message import msg
-from zoogames.i18n import english
 from zoogames.server import catalog, tokens, tutorials
 from zoogames.server.accounts import Account
 from zoogames.server.errors import ApiError
@@ -104,44 +103,45 @@ class NewGames:
             listed, rated, clock = False, False, None
         for what, choice in (("on_timeout", on_timeout), ("on_leave", on_leave)):
             if choice not in ON_CHOICES:
-                raise ApiError(422, f"{what} must be bot or forfeit, not {choice!r}")
+                raise ApiError(
+                    422,
+                    msg("error.on_choice", what=what, choice=choice),
+                    f"{what} must be bot or forfeit, not {choice!r}",
+                )
         if clock is not None and not MIN_CLOCK <= clock <= MAX_CLOCK:
-            raise ApiError(
-                422, f"a clock is {MIN_CLOCK} to {MAX_CLOCK} seconds per action (7 days)"
-            )
+            raise ApiError(422, msg("error.clock_range", least=MIN_CLOCK, most=MAX_CLOCK))
         if rated:
             if account is None:
-                raise ApiError(401, "sign in to create a rated game")
+                raise ApiError(401, msg("error.rated_create"))
             for i, s in enumerate(seats):
                 if s.kind == "bot" and bot_rating(game_id, s.bot) is None:
                     rated_bots = ", ".join(sorted(bot_ratings(game_id)))
-                    raise ApiError(
-                        422, f"seat {i}: a rated game takes only rated bots ({rated_bots})"
-                    )
+                    raise ApiError(422, msg("error.rated_bots", index=i, bots=rated_bots))
             if leave_bot is not None and bot_rating(game_id, leave_bot) is None:
-                raise ApiError(422, "a rated game's leave_bot must be a rated bot")
+                raise ApiError(422, msg("error.rated_leave_bot"))
             if sum(s.kind == "me" for s in seats) > 1:
-                raise ApiError(422, english(ONE_SEAT), ONE_SEAT)
+                raise ApiError(422, ONE_SEAT)
         if hints and rated:
-            raise ApiError(422, "a rated game allows no hints")
+            raise ApiError(422, msg("error.rated_hints"))
         # A hint is the bots' play: between two people (``me``, ``invite`` and ``open`` seats
         # alike, whoever ends up in them) it would be one player's bot against the other.
         if hints and sum(s.kind != "bot" for s in seats) >= 2:
             raise ApiError(
                 422,
-                "hints are only for a table with at most one human seat",
                 msg("error.hints_humans"),
             )
         if pace not in PACES:
-            raise ApiError(422, f"pace must be live or turn-based, not {pace!r}")
+            raise ApiError(
+                422, msg("error.pace", pace=pace), f"pace must be live or turn-based, not {pace!r}"
+            )
         game = catalog.game_or_422(game_id)
         chosen = options if tutorial else catalog.check_options(game, options)
         try:
             game.check_players(players)
         except InvalidOptions as e:
-            raise ApiError(422, str(e)) from None
+            raise ApiError(422, msg("error.options", reason=str(e)), str(e)) from None
         if len(seats) != players:
-            raise ApiError(422, f"give one seat per player: {players} players, {len(seats)} seats")
+            raise ApiError(422, msg("error.seat_count", players=players, seats=len(seats)))
         if leave_bot is not None:
             leave_bot = catalog.check_bot(leave_bot)
         table_seats: list[Seat] = []
@@ -153,7 +153,7 @@ class NewGames:
                 table_seats.append(Seat(i, "bot", spec, clean_name(s.name, False), True, None))
             elif s.kind in ("me", "invite"):
                 if s.bot is not None:
-                    raise ApiError(422, f"seat {i} is a {s.kind} seat: it takes no bot")
+                    raise ApiError(422, msg("error.seat_no_bot", index=i, kind=s.kind))
                 secret = tokens.new_token()
                 name = clean_name(s.name, False)
                 if s.kind == "me":
@@ -171,11 +171,13 @@ class NewGames:
                     )
             elif s.kind == "open":
                 if s.bot is not None or s.name is not None:
-                    raise ApiError(422, f"seat {i} is open: whoever takes it names it")
+                    raise ApiError(422, msg("error.open_seat_name", index=i))
                 table_seats.append(Seat(i, "human", None, None, False, None))
             else:
                 raise ApiError(
-                    422, f"seat {i}: kind must be me, invite, open or bot, not {s.kind!r}"
+                    422,
+                    msg("error.seat_kind", index=i, kind=s.kind),
+                    f"seat {i}: kind must be me, invite, open or bot, not {s.kind!r}",
                 )
         host = next((s.seat for s in table_seats if s.token_sha256 is not None), None)
         asked = {k: v for k, v in chosen.items() if k != "deck"}

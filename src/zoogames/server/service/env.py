@@ -76,7 +76,6 @@ class Env:
             self.metrics.database_errors.labels(type(e).__name__).inc()
             raise ApiError(
                 503,
-                "the database failed; reload the game and try again",
                 msg("error.database"),
             ) from None
 

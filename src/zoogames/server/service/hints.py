@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any, cast
 
 from zoogames.core.game import JSON
 from zoogames.core.message import msg
-from zoogames.i18n import english
 from zoogames.server.bots import BotFailed
 from zoogames.server.errors import ApiError
 from zoogames.server.service.env import Env
@@ -46,13 +45,13 @@ class Hints:
         """
         table, seat = await self.round.seat(game_id, token)
         if not table.setup.hints:
-            raise ApiError(403, "hints are off at this table", msg("error.hints_off"))
+            raise ApiError(403, msg("error.hints_off"))
         if table.over:
-            raise ApiError(409, "the game is over", msg("error.over"))
+            raise ApiError(409, msg("error.over"))
         if table.open_seats:
-            raise ApiError(409, english(WAITS), WAITS)
+            raise ApiError(409, WAITS)
         if table.state.to_move != seat:
-            raise ApiError(409, "a hint is for your own turn", msg("error.hint_turn"))
+            raise ApiError(409, msg("error.hint_turn"))
         key = (seat, table.revision)
         if table.hint is not None and table.hint[0] == key:
             found = table.hint[1]
@@ -64,9 +63,7 @@ class Hints:
                 else:
                     found = await self.env.bots.hint(table.id, seat, table.state.clone())
             except (BotFailed, TimeoutError):
-                raise ApiError(
-                    503, "no hint could be found now; try again", msg("error.no_hint")
-                ) from None
+                raise ApiError(503, msg("error.no_hint")) from None
             found = {"number": number, "seat": seat, **cast(dict[str, JSON], found)}
             actions = found.get("actions")
             if table.number == number and isinstance(actions, list):

@@ -11,6 +11,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 from zoogames.core.game import JSON
+from zoogames.core.message import msg
 from zoogames.server import catalog, tokens
 from zoogames.server.accounts import Account
 from zoogames.server.errors import ApiError
@@ -69,18 +70,18 @@ class Lobby:
         """
         table = await self.round.table(game_id)
         if table.setup.rated and account is None:
-            raise ApiError(403, "this game is rated: sign in to take a seat")
+            raise ApiError(403, msg("error.rated_sign_in"))
         if name is None and account is not None:
             name = account.name
         tidy = clean_name(name, True)
         assert tidy is not None
         async with table.lock:
             if not 0 <= seat < len(table.seats):
-                raise ApiError(422, f"the game has seats 0 to {len(table.seats) - 1}, not {seat}")
+                raise ApiError(422, msg("error.seat_range", last=len(table.seats) - 1, asked=seat))
             if table.over:
-                raise ApiError(409, "the game is over")
+                raise ApiError(409, msg("error.over"))
             if not table.seats[seat].open:
-                raise ApiError(409, "this seat is taken; choose another")
+                raise ApiError(409, msg("error.seat_taken"))
             holds_a_seat(table, account)
             fresh = tokens.new_token()
             mine = account.id if account is not None else None
@@ -90,7 +91,7 @@ class Lobby:
                 )
             except Conflict:
                 await self.round.reload(table)
-                raise ApiError(409, "this seat is taken; choose another") from None
+                raise ApiError(409, msg("error.seat_taken")) from None
             table.events.append(joined)
             table.seats[seat] = replace(
                 table.seats[seat],
@@ -110,16 +111,16 @@ class Lobby:
         bot = catalog.check_bot(spec)
         async with table.lock:
             if table.setup.host != mine:
-                raise ApiError(403, "only the table's host (its creator) may start it")
+                raise ApiError(403, msg("error.host_only"))
             free = table.open_seats
             if not free:
-                raise ApiError(409, "no seat is open: the game has started")
+                raise ApiError(409, msg("error.started"))
             label = catalog.bot_label(bot)
             try:
                 await self.env.db(self.env.store.fill_open_seats, table.id, free, bot, label)
             except Conflict:
                 await self.round.reload(table)
-                raise ApiError(409, "a seat was taken meanwhile; reload the game") from None
+                raise ApiError(409, msg("error.seat_taken_meanwhile")) from None
             for seat in free:
                 table.seats[seat] = replace(
                     table.seats[seat], kind="bot", bot=bot, name=label, joined=True

@@ -50,7 +50,7 @@ class Notifications:
     def push_key(self) -> dict[str, JSON]:
         """``GET /api/push/key``: the public key browsers subscribe with."""
         if self.env.notifier.public_key is None:
-            raise ApiError(503, "push notifications are starting; try again")
+            raise ApiError(503, msg("error.push_starting"))
         return {"key": self.env.notifier.public_key}
 
     async def subscribe(
@@ -105,7 +105,7 @@ class Notifications:
             await self.env.db(self.env.store.email_off, account.id)
             return await self.settings_of(account)
         if self.env.notifier.smtp is None:
-            raise ApiError(409, "this server sends no e-mail")
+            raise ApiError(409, msg("error.no_email"))
         email = check_email(email)
         secret = tokens.new_session()  # 32 random bytes; the database keeps its SHA-256
         expires = datetime.now(UTC) + timedelta(hours=CONFIRM_HOURS)
@@ -117,9 +117,9 @@ class Notifications:
             whole = max(1, round(minutes))
             raise ApiError(
                 429,
+                msg("error.email_recent", count=whole),
                 f"this address got an e-mail from this server less than {whole} minutes ago;"
                 " look for it there, or try again later",
-                msg("error.email_recent", count=whole),
             )
         if outcome == "send":
             self.env.in_background(self._send_confirmation(email, secret))
@@ -154,7 +154,6 @@ class Notifications:
         if address is None:
             raise ApiError(
                 404,
-                "this link does not work (any more): give your address again for a new one",
                 msg("error.email_link"),
             )
         return {"email": address}

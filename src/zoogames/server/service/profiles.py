@@ -39,9 +39,7 @@ class Profiles:
             try:
                 since = datetime.fromisoformat(before)
             except ValueError:
-                raise ApiError(
-                    422, "before is a time such as a game's created_at", msg("error.before")
-                ) from None
+                raise ApiError(422, msg("error.before")) from None
         found = None
         if accounts.NAME.fullmatch(name):
             found = await self.env.db(
@@ -53,7 +51,7 @@ class Profiles:
             )
         mine = found is not None and viewer is not None and found["id"] == viewer.id
         if found is None or not (mine or found["counts"] or found["ratings"]):
-            raise ApiError(404, "there is no player with this name", msg("error.no_player"))
+            raise ApiError(404, msg("error.no_player"))
         per_game: dict[str, JSON] = {
             game: {"played": played, "won": won} for game, (played, won) in found["counts"].items()
         }

@@ -55,9 +55,7 @@ class Reviews:
         """
         table = await self.round.table(game_id)
         if not table.over:
-            raise ApiError(
-                409, "a game is reviewed once it is over", msg("error.review_unfinished")
-            )
+            raise ApiError(409, msg("error.review_unfinished"))
         data = await self.env.db(self.env.store.review, game_id)
         if data is None:
             seats = [i for i, s in enumerate(table.seats) if s.kind != "bot"]

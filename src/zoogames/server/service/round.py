@@ -102,7 +102,7 @@ class Round:
             table = Table.rebuild(data)
         except ZoogamesError as e:
             log.error("game %s does not replay: %s", game_id, type(e).__name__)
-            raise ApiError(500, "this game's record no longer replays") from None
+            raise ApiError(500, msg("error.no_replay")) from None
         self._cache(table)
         self.start_bot(table)
         return table
@@ -197,7 +197,7 @@ class Round:
         try:
             state = game.new_game(players=players, seed=seed, **chosen)
         except InvalidOptions as e:
-            raise ApiError(422, str(e)) from None
+            raise ApiError(422, msg("error.options", reason=str(e)), str(e)) from None
         gid = tokens.new_game_id()
         # A deck is stored once per content, apart from the game (``store.games``); the table keeps
         # it in its options to replay, whatever the engine wrote there.
@@ -240,23 +240,23 @@ class Round:
         table = await self.table(game_id)
         seat = table.seat_of(token)
         if seat is None:
-            raise ApiError(401, "this needs a seat's token (Authorization: Bearer <token>)")
+            raise ApiError(401, msg("error.token_needed"))
         return table, seat
 
     async def replay(self, game_id: str, number: int) -> dict[str, JSON]:
         """The spectator's view after ``number`` actions; only once the game is over."""
         table = await self.table(game_id)
         if not table.over:
-            raise ApiError(409, "the game is not over: its replay is shown at the end")
+            raise ApiError(409, msg("error.replay_unfinished"))
         if not 0 <= number <= table.number:
-            raise ApiError(422, f"the replay has positions 0 to {table.number}, not {number}")
+            raise ApiError(422, msg("error.replay_range", last=table.number, asked=number))
         return table.replay(number)
 
     async def record(self, game_id: str) -> dict[str, JSON]:
         """The game record; only once the game is over (the seed fixes the draw order)."""
         table = await self.table(game_id)
         if not table.over:
-            raise ApiError(409, "the game is not over: its record is secret until the end")
+            raise ApiError(409, msg("error.record_unfinished"))
         return table.record()
 
     # ----- changing --------------------------------------------------------------------
@@ -390,7 +390,6 @@ class Round:
             await self.reload(table)
             raise ApiError(
                 409,
-                "another change to this game came first; reload it",
                 msg("error.conflict"),
             ) from None
         except ApiError:
@@ -624,8 +623,9 @@ class Round:
         if len(others) >= self.env.settings.watched_bot_games:
             raise ApiError(
                 429,
-                f"you are watching {len(others)} games of bots alone: at most"
-                f" {self.env.settings.watched_bot_games} at once",
+                msg(
+                    "error.watching", watching=len(others), most=self.env.settings.watched_bot_games
+                ),
             )
         if table.bot_task is None and not table.over:
             self.start_bot(table)

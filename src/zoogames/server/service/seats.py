@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 
 from zoogames.core.game import JSON
 from zoogames.core.message import msg
-from zoogames.i18n import english
 from zoogames.server import catalog, tokens
 from zoogames.server.accounts import Account
 from zoogames.server.errors import ApiError
@@ -39,25 +38,25 @@ def holds_a_seat(table: Table, account: Account | None) -> None:
         and account is not None
         and any(s.account == account.id for s in table.seats)
     ):
-        raise ApiError(409, english(ONE_SEAT), ONE_SEAT)
+        raise ApiError(409, ONE_SEAT)
 
 
 def clean_name(name: str | None, required: bool) -> str | None:
     """A player's name with its spaces tidied; 422 if empty (when required) or too long."""
     if name is None:
         if required:
-            raise ApiError(422, "give a name", msg("error.give_name"))
+            raise ApiError(422, msg("error.give_name"))
         return None
     tidy = " ".join(name.split())
     if not tidy:
         if required:
-            raise ApiError(422, "give a name", msg("error.give_name"))
+            raise ApiError(422, msg("error.give_name"))
         return None
     if len(tidy) > NAME_LENGTH or not tidy.isprintable():
         raise ApiError(
             422,
-            f"a name is at most {NAME_LENGTH} printable characters",
             msg("error.name_length", count=NAME_LENGTH),
+            f"a name is at most {NAME_LENGTH} printable characters",
         )
     return tidy
 
@@ -85,7 +84,7 @@ class Seats:
         """
         table = await self.round.table(game_id)
         if token is None:
-            raise ApiError(401, "this needs a seat's token or invitation (Authorization: Bearer)")
+            raise ApiError(401, msg("error.token_or_invitation"))
         tidy = clean_name(name, True)
         assert tidy is not None
         async with table.lock:
@@ -97,7 +96,7 @@ class Seats:
                 self.round.seats_changed(table)
                 return table.snapshot(seat)
             if table.setup.rated and account is None:
-                raise ApiError(403, "this game is rated: sign in to take a seat")
+                raise ApiError(403, msg("error.rated_sign_in"))
             holds_a_seat(table, account)
             fresh = tokens.new_token()
             invite = table.seats[invited].invite_sha256
@@ -116,7 +115,6 @@ class Seats:
                 await self.round.reload(table)
                 raise ApiError(
                     409,
-                    "this invitation was used already; reload the game",
                     msg("error.invitation_used"),
                 ) from None
             table.events.append(joined)
@@ -141,9 +139,9 @@ class Seats:
         table, seat = await self.round.seat(game_id, token)
         async with table.lock:
             if table.over:
-                raise ApiError(409, "the game is over")
+                raise ApiError(409, msg("error.over"))
             if table.open_seats:
-                raise ApiError(409, "the game has not started: nothing to leave yet")
+                raise ApiError(409, msg("error.not_started_leave"))
             if table.setup.on_leave == "forfeit":
                 await self.round.forfeit(table, seat)
                 return table.snapshot(seat)
@@ -156,7 +154,7 @@ class Seats:
                 )
             except Conflict:
                 await self.round.reload(table)
-                raise ApiError(409, "this seat changed meanwhile; reload the game") from None
+                raise ApiError(409, msg("error.seat_changed")) from None
             table.events.append(left)
             # (the account stays: a rated game's result still counts for the leaver)
             table.seats[seat] = replace(
@@ -182,9 +180,9 @@ class Seats:
         table, mine = await self.round.seat(game_id, token)
         async with table.lock:
             if not table.over:
-                raise ApiError(409, "the game is not over: a rematch comes at the end")
+                raise ApiError(409, msg("error.rematch_unfinished"))
             if table.setup.rematch is not None:
-                raise ApiError(409, f"a rematch was made already: game {table.setup.rematch}")
+                raise ApiError(409, msg("error.rematch_made", game=str(table.setup.rematch)))
             fresh = tokens.new_token()
             seats: list[Seat] = []
             for s in table.seats:
@@ -229,7 +227,7 @@ class Seats:
                 )
             except Conflict:
                 await self.round.reload(table)
-                raise ApiError(409, "a rematch was made meanwhile; reload the game") from None
+                raise ApiError(409, msg("error.rematch_meanwhile")) from None
             table.setup = replace(table.setup, rematch=new.id)
             with contextlib.suppress(ApiError):  # (the rematch stands without its line)
                 table.events.append(
@@ -257,14 +255,14 @@ class Seats:
         bot = catalog.check_bot(spec)
         async with table.lock:
             if not 0 <= seat < len(table.seats):
-                raise ApiError(422, f"the game has seats 0 to {len(table.seats) - 1}, not {seat}")
+                raise ApiError(422, msg("error.seat_range", last=len(table.seats) - 1, asked=seat))
             target = table.seats[seat]
             if target.kind != "human" or target.joined:
-                raise ApiError(409, "only an invited seat nobody has joined can go to a bot")
+                raise ApiError(409, msg("error.bot_invited_only"))
             if target.open:
-                raise ApiError(409, "open seats go to bots when the table's host starts it")
+                raise ApiError(409, msg("error.open_to_bots"))
             if table.over:
-                raise ApiError(409, "the game is over", msg("error.over"))
+                raise ApiError(409, msg("error.over"))
             label = catalog.bot_label(bot)
             try:
                 await self.env.db(self.env.store.hand_to_bot, table.id, seat, bot, label)
@@ -272,7 +270,6 @@ class Seats:
                 await self.round.reload(table)
                 raise ApiError(
                     409,
-                    "the seat was joined meanwhile; reload the game",
                     msg("error.joined_meanwhile"),
                 ) from None
             table.seats[seat] = replace(
