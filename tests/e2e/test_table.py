@@ -196,7 +196,7 @@ def test_a_game_that_does_not_exist_offers_the_way_home(page: Page, server: Serv
     assert "no game NoSuchGame1" in page.locator("[data-error]").inner_text()
     assert page.locator('[data-action="watch"]').count() == 0
     page.locator('[data-action="home"]').click()
-    page.wait_for_selector('[data-action="create"]')
+    page.wait_for_selector("[data-home-game]")  # the home page's game cards
 
 
 def test_two_me_seats_have_two_names_and_the_page_follows_the_turn(
