@@ -15,7 +15,8 @@ from zoogames.games.zooloretto.state import ZooRules
 
 
 def test_c_r1_the_variant_is_built_from_both_games() -> None:
-    # placement, money actions and scoring are inherited, not copied (so a fix to either game reaches the variant)
+    # placement, money actions and scoring are inherited, not copied: a fix to either game
+    # reaches the variant
     assert issubclass(AquarettoZoolorettoState, AquarettoState)
     assert issubclass(AquarettoZoolorettoState, ZooRules)  # Zooloretto's rules, as a trait
 

@@ -21,9 +21,15 @@ def test_a_card_per_game_with_its_picture_players_length_and_goal(
         # The picture is drawn from the game's pieces: tiles, or a card's sections.
         assert card.locator("svg.home-picture image").count() >= 2
         expect(card.locator("[data-players]")).to_contain_text("players")
-        expect(card.locator("[data-length]")).to_contain_text("minutes" if "designer" not in game else "rounds")
+        length = "minutes" if "designer" not in game else "rounds"
+        expect(card.locator("[data-length]")).to_contain_text(length)
         expect(card.locator("[data-about]")).not_to_be_empty()
-        for start in ('[data-action="play-bot"]', '[data-action="friends"]', f'[data-tutorial="{game}"]'):
+        starts = (
+            '[data-action="play-bot"]',
+            '[data-action="friends"]',
+            f'[data-tutorial="{game}"]',
+        )
+        for start in starts:
             expect(card.locator(start)).to_be_visible()
 
 

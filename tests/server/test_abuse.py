@@ -1,7 +1,8 @@
 """What one anonymous client could do to the server, each against a real server.
 
 Each test reproduces one way to abuse the server (the tests of one way share the number
-in their names) on loopback and checks the server now refuses it, with a status and a sentence, or survives it. The
+in their names) on loopback and checks the server now refuses it, with a status and a
+sentence, or survives it. The
 tests speak as distinct clients through ``X-Forwarded-For`` (loopback is a trusted proxy
 by default, ``ZOOGAMES_TRUSTED_PROXIES``), so that one test's counts never reach
 another's limits.
