@@ -112,7 +112,7 @@ def test_barns_and_depots_group_their_tiles_by_species_with_counts(
     view = server.get(f"/api/games/{stored.id}")["view"]
     for seat, zoo in enumerate(view["zoos"]):
         groups = page.locator(f'.seat-slot [data-seat-panel="{seat}"] .barn [data-group]')
-        tiles = [groups.nth(i).get_attribute("data-group") for i in range(groups.count())]
+        tiles = [groups.nth(i).get_attribute("data-group") or "" for i in range(groups.count())]
         counts = [int(groups.nth(i).get_attribute("data-count") or 0) for i in range(len(tiles))]
         assert len(set(tiles)) == len(tiles), tiles  # each tile once
         assert sorted(zoo["barn"]) == sorted(
