@@ -347,7 +347,11 @@ def create_app(
             status_code=200 if ready else 503,
         )
 
-    @app.api_route("/api/{path:path}", methods=["GET", "POST", "PUT", "DELETE", "PATCH"])
+    @app.api_route(
+        "/api/{path:path}",
+        methods=["GET", "POST", "PUT", "DELETE", "PATCH"],
+        include_in_schema=False,
+    )
     async def no_such_api(path: str) -> JSONResponse:
         """Any other path under /api: a JSON 404."""
         return JSONResponse({"detail": "no such API path"}, status_code=404)

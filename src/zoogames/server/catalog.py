@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any
+from typing import Any, cast
 
 from zoogames import games
 from zoogames.core.game import JSON, Game, OptionSpec
 from zoogames.core.message import N_, msg
+from zoogames.server import contract
 from zoogames.server.errors import ApiError
 from zoogames.server.ratings import rated_games
 
@@ -50,7 +51,7 @@ BOT_LEVELS = {
 """Each bot's label as a catalogue id (docs/i18n.md), for a client that translates it."""
 
 
-def catalog() -> dict[str, JSON]:
+def catalog() -> contract.Catalog:
     """The answer of ``GET /api/catalog``."""
     return {
         "games": [
@@ -60,7 +61,8 @@ def catalog() -> dict[str, JSON]:
                 "min_players": g.min_players,
                 "max_players": g.max_players,
                 "two_player_rules": g.two_player_rules(),
-                "options": [o.to_json() for o in g.option_specs()],
+                # (``OptionSpec.to_json``: the engine's form, declared in the contract)
+                "options": cast(list[contract.OptionSpec], [o.to_json() for o in g.option_specs()]),
             }
             for g in map(games.get, games.ids())
         ],

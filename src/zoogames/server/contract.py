@@ -14,6 +14,7 @@ copied.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Annotated, Any, Literal, NotRequired
 
 from pydantic import WithJsonSchema
@@ -27,7 +28,7 @@ def ts_type(name: str) -> WithJsonSchema:
     return WithJsonSchema({"tsType": name})
 
 
-GameViewJson = Annotated[dict[str, Any], ts_type("GameView")]
+GameViewJson = Annotated[Mapping[str, Any], ts_type("GameView")]
 """A game's view (``State.view``), typed per game in ``views.gen.ts``."""
 
 MessageParams = Annotated[
@@ -73,10 +74,14 @@ class LogEntry(TypedDict):
     unnamed seat)."""
 
 
+EventKind = Literal["joined", "left", "timed_out", "forfeited", "rematch"]
+"""What can happen to a seat (``store.records.EVENT_KINDS``)."""
+
+
 class TableEvent(TypedDict):
     """Something that happened to a seat: a system line of the log and the chat."""
 
-    kind: Literal["joined", "left", "timed_out", "forfeited", "rematch"]
+    kind: EventKind
     number: int
     """How many actions had been played: the log shows it after the action before."""
     seat: int | None
@@ -153,6 +158,13 @@ class Snapshot(TypedDict):
     """A seated player may ask for a hint on their turn."""
 
 
+class Joined(Snapshot):
+    """Joining a seat: its snapshot, and its token when an invitation or open seat was taken."""
+
+    token: NotRequired[str]
+    """The seat's token, shown only here (an invitation is exchanged for it)."""
+
+
 class ReplayStep(TypedDict):
     """``GET /api/games/{id}/replay/{n}``: the spectator's view after ``number`` actions."""
 
@@ -171,6 +183,12 @@ class ChatMessage(TypedDict):
     """The speaker's name when they said it."""
     text: str
     at: str
+
+
+class Me(TypedDict):
+    """The signed-in player (sign-up, sign-in, ``GET /api/me``)."""
+
+    name: str
 
 
 class ErrorBody(TypedDict):
@@ -449,6 +467,7 @@ class NotifySettings(TypedDict):
 
 ANSWERS: tuple[type, ...] = (
     Snapshot,
+    Joined,
     ReplayStep,
     Created,
     Catalog,
@@ -461,6 +480,7 @@ ANSWERS: tuple[type, ...] = (
     Profile,
     Leaderboard,
     NotifySettings,
+    Me,
     ErrorBody,
 )
 """The answers the client's types are generated from (``scripts/gen_views.py``)."""

@@ -22,10 +22,11 @@ review is hidden from anyone; each search still sees only the mover's view, like
 from __future__ import annotations
 
 import pickle
-from typing import Any
+from typing import Any, cast
 
 from zoogames.bots.teach import TURNING_POINTS, worst
 from zoogames.core.game import JSON
+from zoogames.server import contract
 from zoogames.server.store.records import ReviewData
 
 REVIEW_SEED = 0
@@ -68,7 +69,7 @@ def turning_points(found: list[dict[str, Any]], n: int = TURNING_POINTS) -> list
     return worst(losses, n)
 
 
-def summary(data: ReviewData | None) -> dict[str, JSON]:
+def summary(data: ReviewData | None) -> contract.Review:
     """What ``GET /api/games/{id}/review`` answers (docs/api.md, Reviews).
 
     ``status``: ``none`` (never asked), ``computing`` (with ``done`` of ``total``) or
@@ -76,7 +77,7 @@ def summary(data: ReviewData | None) -> dict[str, JSON]:
     """
     if data is None:
         return {"status": "none"}
-    out: dict[str, JSON] = {
+    out: contract.Review = {
         "status": "done" if data.finished else "computing",
         "done": data.done,
         "total": data.total,
@@ -84,6 +85,7 @@ def summary(data: ReviewData | None) -> dict[str, JSON]:
         "seats": list(data.seats),
     }
     if data.finished:
-        out["decisions"] = data.decisions
-        out["turning_points"] = list[JSON](turning_points(data.decisions))
+        # (each decision as ``review_in_worker`` wrote it, with its number)
+        out["decisions"] = cast(list[contract.ReviewDecision], data.decisions)
+        out["turning_points"] = turning_points(data.decisions)
     return out

@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from zoogames.core.message import msg
 from zoogames.server import catalog, logs
 from zoogames.server.accounts import COOKIE, DEVICE_COOKIE, DEVICE_DAYS, PASSWORD_MAX, Account
+from zoogames.server.contract import Created, ErrorBody, Joined, Me, Snapshot
 from zoogames.server.errors import ApiError
 from zoogames.server.service import NewGame, SeatRequest, Service
 
@@ -195,62 +196,10 @@ class BotBody(Strict):
     bot: str = Field(max_length=64)
 
 
-class Snapshot(BaseModel):
-    """What one seat (or a spectator) is shown of a game; see docs/api.md."""
-
-    id: str
-    game: str
-    status: Literal["playing", "over"]
-    number: int
-    seats: list[dict[str, Any]]
-    you: int | None
-    view: dict[str, Any]
-    log_from: int
-    log: list[dict[str, Any]]
-    can_undo: bool
-    thinking: int | None
-    result: dict[str, Any] | None
-    invited: int | None
-    open_seats: list[int]
-    rematch: str | None
-    deadline: str | None
-    forfeited: int | None
-    """The seat that forfeited the game (``None``: nobody)."""
-    on_timeout: Literal["bot", "forfeit"]
-    """What a timeout does, as the creator chose: the leave bot plays, or the seat forfeits."""
-    on_leave: Literal["bot", "forfeit"]
-    """What leaving does, as the creator chose: the leave bot takes the seat, or it forfeits."""
-    hints: bool
-    """A seated player may ask for a hint on their turn (``POST /api/games/{id}/hint``)."""
-
-
-class Joined(Snapshot):
-    """The answer to ``join``: the seat's snapshot, and its new token after an invitation."""
-
-    token: str | None = None
-
-
-class Created(BaseModel):
-    """The answer to ``POST /api/games``: tokens and invitations by seat number.
-
-    A token for each ``me`` seat, an invitation for each invited seat (exchanged for a
-    token by ``join``).
-    """
-
-    id: str
-    seats: list[dict[str, Any]]
-    tokens: dict[str, str]
-    invitations: dict[str, str]
-
-
-class Error(BaseModel):
-    """Every refusal: a sentence saying what is wrong."""
-
-    detail: str
-
-
+# The answers are documented by the contract's declarations (``contract.py``), the same the
+# client's types are generated from: nothing here is a second copy of them.
 ERRORS: dict[int | str, dict[str, Any]] = {
-    code: {"model": Error} for code in (400, 401, 403, 404, 409, 422, 429, 503)
+    code: {"model": ErrorBody} for code in (400, 401, 403, 404, 409, 422, 429, 503)
 }
 
 
@@ -262,7 +211,7 @@ class Json(JSONResponse):
         return orjson.dumps(content, option=orjson.OPT_NON_STR_KEYS)
 
 
-def documented(model: type[BaseModel], status: int = 200) -> dict[str, Any]:
+def documented(model: type, status: int = 200) -> dict[str, Any]:
     """Route arguments that document ``model`` as the answer without validating it."""
     return {
         "status_code": status,
@@ -331,7 +280,9 @@ async def join_game(
 
 
 @router.post(
-    "/games/{game_id}/seats/{seat}/bot", **documented(Snapshot), dependencies=[limited("join")]
+    "/games/{game_id}/seats/{seat}/bot",
+    **documented(Snapshot),
+    dependencies=[limited("join")],
 )
 async def seat_to_bot(game_id: str, seat: int, body: BotBody, games: Games, token: Token) -> Json:
     """Give an invited seat nobody joined to a bot (any seated player of the game may)."""
@@ -339,7 +290,9 @@ async def seat_to_bot(game_id: str, seat: int, body: BotBody, games: Games, toke
 
 
 @router.post(
-    "/games/{game_id}/seats/{seat}/join", **documented(Joined), dependencies=[limited("join")]
+    "/games/{game_id}/seats/{seat}/join",
+    **documented(Joined),
+    dependencies=[limited("join")],
 )
 async def take_seat(
     game_id: str, seat: int, body: TakeSeatBody, games: Games, player: Player
@@ -380,7 +333,9 @@ async def leave(game_id: str, games: Games, token: Token) -> Json:
 
 
 @router.post(
-    "/games/{game_id}/rematch", **documented(Created, 201), dependencies=[limited("create")]
+    "/games/{game_id}/rematch",
+    **documented(Created, 201),
+    dependencies=[limited("create")],
 )
 async def rematch(game_id: str, games: Games, token: Token) -> Json:
     """A new deal with the same seats and options (the game must be over)."""
@@ -458,12 +413,6 @@ async def record(game_id: str, games: Games) -> JSONResponse:
 
 
 # ----- accounts ----------------------------------------------------------------------------
-
-
-class Me(BaseModel):
-    """The signed-in player."""
-
-    name: str
 
 
 def secure(request: Request) -> bool:

@@ -11,7 +11,7 @@ import asyncio
 import hmac
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, Final, cast
 
 from zoogames.core.errors import IllegalAction
 from zoogames.core.game import JSON, Action, State, forfeit_result
@@ -19,7 +19,7 @@ from zoogames.core.message import Message, msg
 from zoogames.core.record import start
 from zoogames.core.rng import generator_of
 from zoogames.i18n import english
-from zoogames.server import tokens
+from zoogames.server import contract, tokens
 from zoogames.server.errors import ApiError
 from zoogames.server.store.records import (
     DeviceToken,
@@ -35,8 +35,8 @@ MAX_TIMEOUTS = 3
 fallback bot playing for absent humans must not keep the bot workers busy for nobody."""
 WAITS = msg("error.table_waits")
 """The refusal of an action while a seat is open: the table starts when every seat is taken."""
-PLAYING = "playing"
-OVER = "over"
+PLAYING: Final = "playing"
+OVER: Final = "over"
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +76,7 @@ class Entry:
             message,
         )
 
-    def to_json(self) -> dict[str, JSON]:
+    def to_json(self) -> contract.LogEntry:
         """``{number, seat, text, message, action, round}``."""
         message = (
             self.message if self.message is not None else msg("log.notation", action=self.action)
@@ -85,7 +85,7 @@ class Entry:
             "number": self.number,
             "seat": self.seat,
             "text": self.text,
-            "message": message.to_json(),
+            "message": cast(contract.Message, message.to_json()),
             "action": self.action,
             "round": self.round,
         }
@@ -328,13 +328,16 @@ class Table:
             return forfeit_result(self.state, self.setup.forfeited)
         return self.state.result().to_json() if self.state.is_terminal else None
 
-    def shown_result(self) -> dict[str, JSON] | None:
+    def shown_result(self) -> contract.GameResult | None:
         """The result as snapshots show it, with each account's rating change.
 
         The changes come once a rated game counted; the record keeps the result alone.
         """
-        result = self.result()
-        if result is not None and any(s.rating is not None for s in self.seats):
+        found = self.result()
+        if found is None:
+            return None
+        result = cast(contract.GameResult, found)  # (``Result.to_json``: the engine's form)
+        if any(s.rating is not None for s in self.seats):
             result["ratings"] = [
                 None if s.rating is None else {"before": s.rating[0], "after": s.rating[1]}
                 for s in self.seats
@@ -398,7 +401,7 @@ class Table:
 
     def snapshot(
         self, seat: int | None, log_from: int = 0, invited: int | None = None
-    ) -> dict[str, JSON]:
+    ) -> contract.Snapshot:
         """What ``seat`` (``None``: a spectator) is shown, with the log from ``log_from``.
 
         ``invited`` names the seat of an invitation shown to its holder (as a spectator).
@@ -419,8 +422,8 @@ class Table:
             "thinking": self.thinking,
             "result": self.shown_result(),
             "forfeited": self.setup.forfeited,
-            "on_timeout": self.setup.on_timeout,
-            "on_leave": self.setup.on_leave,
+            "on_timeout": cast(contract.OnChoice, self.setup.on_timeout),
+            "on_leave": cast(contract.OnChoice, self.setup.on_leave),
             "invited": invited,
             "open_seats": self.open_seats,
             "rematch": self.setup.rematch,
@@ -440,7 +443,7 @@ class Table:
                 return True, event.name
         return False, None
 
-    def entry_json(self, entry: Entry) -> dict[str, JSON]:
+    def entry_json(self, entry: Entry) -> contract.LogEntry:
         """A log entry as sent: ``Entry.to_json``, and who made it where it matters.
 
         ``by`` is the name of the player who made it, where the seat has changed hands
@@ -532,7 +535,7 @@ class Table:
         kept = self.played_at[: len(planned.log)]
         self.played_at = kept + [datetime.now(UTC)] * (len(planned.log) - len(kept))
 
-    def replay(self, number: int) -> dict[str, JSON]:
+    def replay(self, number: int) -> contract.ReplayStep:
         """The spectator's view after the first ``number`` actions, and their log."""
         return {
             "number": number,

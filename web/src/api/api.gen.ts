@@ -4,6 +4,7 @@ import type {GameView} from "./views.gen";
 
 export type ApiAnswer =
   | Snapshot
+  | Joined
   | ReplayStep
   | Created
   | Catalog
@@ -16,6 +17,7 @@ export type ApiAnswer =
   | Profile
   | Leaderboard
   | NotifySettings
+  | Me
   | ErrorBody;
 
 /**
@@ -179,6 +181,66 @@ export interface GameResult {
 export interface RatingChange {
   before: number;
   after: number;
+}
+/**
+ * Joining a seat: its snapshot, and its token when an invitation or open seat was taken.
+ */
+export interface Joined {
+  id: string;
+  game: string;
+  status: "playing" | "over";
+  /**
+   * How many actions have been played.
+   */
+  number: number;
+  seats: SeatInfo[];
+  /**
+   * The seat the token acts for; null for a spectator.
+   */
+  you: number | null;
+  view: GameView;
+  /**
+   * Where ``log`` starts: a client replaces its log from that number on.
+   */
+  log_from: number;
+  log: LogEntry[];
+  /**
+   * What happened to the seats, oldest first.
+   */
+  events: TableEvent[];
+  can_undo: boolean;
+  /**
+   * The seat of a bot now choosing its action, or null.
+   */
+  thinking: number | null;
+  result: GameResult | null;
+  forfeited: number | null;
+  on_timeout: "bot" | "forfeit";
+  on_leave: "bot" | "forfeit";
+  /**
+   * The seat of the invitation the page holds (it joins to play), else null.
+   */
+  invited: number | null;
+  /**
+   * The seats anyone may still take: the table waits while there is one.
+   */
+  open_seats: number[];
+  /**
+   * The rematch's game id once someone asked for it.
+   */
+  rematch: string | null;
+  /**
+   * When the seat to move runs out of time (ISO 8601, UTC); null: no clock runs.
+   */
+  deadline: string | null;
+  /**
+   * A seated player may ask for a hint on their turn.
+   */
+  hints: boolean;
+  /**
+   * The seat's token, shown only here (an invitation is exchanged for it).
+   */
+  token?: string;
 }
 /**
  * ``GET /api/games/{id}/replay/{n}``: the spectator's view after ``number`` actions.
@@ -554,6 +616,12 @@ export interface NotifySettings {
    * Whether this server sends e-mail at all.
    */
   email_available: boolean;
+}
+/**
+ * The signed-in player (sign-up, sign-in, ``GET /api/me``).
+ */
+export interface Me {
+  name: string;
 }
 /**
  * Every refusal: the English sentence, and the message for other languages.

@@ -1,6 +1,6 @@
 // The HTTP half of docs/api.md: JSON in, JSON out, errors as ApiError with the server's
 // sentence. The token goes in the Authorization header, never in the URL.
-import type { Created } from "./api.gen";
+import type { Created, Joined } from "./api.gen";
 import type { Catalog, Hint, OnChoice, ReplayStep, Review, Snapshot } from "./types";
 import { detailText } from "../i18n/server";
 
@@ -60,7 +60,7 @@ export interface CreateRequest {
 export type { Created } from "./api.gen";
 
 /** The answer to join: the seat's snapshot, and its token when an invitation was used. */
-export type Joined = Snapshot & { token?: string | null };
+export type { Joined } from "./api.gen";
 
 export const api = {
   catalog: () => call<Catalog>("GET", "/api/catalog"),

@@ -2,7 +2,7 @@
 // rematch, profiles and leaderboards. The session is an HttpOnly cookie the browser sends
 // by itself (same origin); a seat's token goes in the Authorization header as elsewhere.
 import { call, type Created, type Joined } from "./http";
-import type { ChatLog, ChatMessage, Leaderboard, ListedTable, Lobby, MyGames, Profile } from "./api.gen";
+import type { ChatLog, ChatMessage, Leaderboard, ListedTable, Lobby, Me, MyGames, Profile } from "./api.gen";
 import type { Snapshot } from "./types";
 
 // The answers are generated from the server's declarations (api.gen.ts, `make views`).
@@ -11,11 +11,11 @@ export type { ChatLog, ChatMessage, Leaderboard, Lobby, MyGame, Profile, RecentG
 export type Table = ListedTable;
 
 export const lobbyApi = {
-  signup: (name: string, password: string) => call<{ name: string }>("POST", "/api/signup", { name, password }),
-  signin: (name: string, password: string) => call<{ name: string }>("POST", "/api/signin", { name, password }),
+  signup: (name: string, password: string) => call<Me>("POST", "/api/signup", { name, password }),
+  signin: (name: string, password: string) => call<Me>("POST", "/api/signin", { name, password }),
   signout: () => call<object>("POST", "/api/signout", {}),
   signoutEverywhere: () => call<object>("POST", "/api/signout-everywhere", {}),
-  me: () => call<{ name: string }>("GET", "/api/me"),
+  me: () => call<Me>("GET", "/api/me"),
   claim: (seats: { game: string; token: string }[]) =>
     call<{ claimed: { game: string; seat: number }[]; refused: { game: string; detail: string }[] }>("POST", "/api/me/claim", { seats }),
   myGames: () => call<MyGames>("GET", "/api/me/games"),

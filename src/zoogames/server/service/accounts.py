@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from zoogames.core.game import JSON
 from zoogames.core.message import msg
-from zoogames.server import accounts, tokens
+from zoogames.server import accounts, contract, tokens
 from zoogames.server.accounts import Account
 from zoogames.server.errors import ApiError
 from zoogames.server.hub import dumps
@@ -248,13 +248,13 @@ class Accounts:
                 refused.append({"game": game_id, "detail": e.detail})
         return {"claimed": claimed, "refused": refused}
 
-    async def my_games(self, account: Account) -> dict[str, JSON]:
+    async def my_games(self, account: Account) -> contract.MyGames:
         """The games ``account`` holds a seat in, the player's turn first.
 
         Then the others in play, then those over; each group the newest first.
         """
         games = await self.env.db(self.env.store.my_games, account.id, MY_GAMES)
-        listed: list[dict[str, JSON]] = []
+        listed: list[contract.MyGame] = []
         for g in games:
             mine = [s.seat for s in g.seats if s.account == account.id]
             playing = g.status == "playing"
@@ -262,7 +262,7 @@ class Accounts:
                 {
                     "id": g.id,
                     "game": g.game,
-                    "status": g.status,
+                    "status": "playing" if playing else "over",
                     "to_move": g.to_move if playing else None,
                     "your_turn": playing and g.to_move in mine,
                     "you": mine,

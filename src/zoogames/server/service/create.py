@@ -11,9 +11,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from zoogames.core.errors import InvalidOptions
-from zoogames.core.game import JSON
 from zoogames.core.message import msg
-from zoogames.server import catalog, tokens, tutorials
+from zoogames.server import catalog, contract, tokens, tutorials
 from zoogames.server.accounts import Account
 from zoogames.server.errors import ApiError
 from zoogames.server.ratings import bot_rating, bot_ratings
@@ -67,7 +66,7 @@ class NewGames:
         self.env = env
         self.round = round_
 
-    async def create(self, request: NewGame, account: Account | None = None) -> dict[str, JSON]:
+    async def create(self, request: NewGame, account: Account | None = None) -> contract.Created:
         """Start a game; its id, seats, and a token for each human seat.
 
         ``account``: the signed-in creator, if any, whose ``me`` seats follow the account

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from zoogames.core.game import JSON
 from zoogames.core.message import msg
+from zoogames.server import contract
 from zoogames.server.bots import BotFailed
 from zoogames.server.errors import ApiError
 from zoogames.server.service.env import Env
@@ -34,7 +35,7 @@ class Hints:
         self.waiting: dict[tuple[str, int, int], asyncio.Future[JSON]] = {}
         """Hints asked of the bot workers, by (game, seat, revision), until they come."""
 
-    async def hint(self, game_id: str, token: str | None) -> dict[str, JSON]:
+    async def hint(self, game_id: str, token: str | None) -> contract.Hint:
         """The bots' suggestion for ``token``'s seat on its turn (``bots.hint_in_worker``).
 
         Only where the table allows hints (403), on the seat's own turn (409). It is
@@ -72,7 +73,7 @@ class Hints:
                     table.state, seat, found.get("alternatives")
                 )
             table.hint = (key, found)
-        return found
+        return cast(contract.Hint, found)  # (the search's ``teach.Hint.to_json``, in words)
 
     async def _from_workers(self, table: Table, seat: int) -> JSON:
         """Queue a hint for the bot workers and wait for its notice."""

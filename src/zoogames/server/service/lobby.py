@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from zoogames.core.game import JSON
 from zoogames.core.message import msg
-from zoogames.server import catalog, tokens
+from zoogames.server import catalog, contract, tokens
 from zoogames.server.accounts import Account
 from zoogames.server.errors import ApiError
 from zoogames.server.service.env import Env
@@ -34,7 +34,7 @@ class Lobby:
         self.env = env
         self.round = round_
 
-    async def listed(self) -> dict[str, JSON]:
+    async def listed(self) -> contract.Lobby:
         """Listed tables with open seats to join, and listed games in play to watch."""
         open_tables: list[JSON] = []
         playing: list[JSON] = []
@@ -58,7 +58,7 @@ class Lobby:
 
     async def take_seat(
         self, game_id: str, seat: int, name: str | None, account: Account | None
-    ) -> dict[str, JSON]:
+    ) -> contract.Joined:
         """Take an open seat: the seat's snapshot with its new token (``token``).
 
         The token is shown only here. The game starts when no seat is open any more.
@@ -105,7 +105,7 @@ class Lobby:
 
     async def start_with_bots(
         self, game_id: str, token: str | None, spec: str | None
-    ) -> dict[str, JSON]:
+    ) -> contract.Snapshot:
         """The host starts the game now: every open seat is played by the bot ``spec``."""
         table, mine = await self.round.seat(game_id, token)
         bot = catalog.check_bot(spec)

@@ -13,7 +13,7 @@ from datetime import UTC, datetime, timedelta
 
 from zoogames.core.game import JSON
 from zoogames.core.message import msg
-from zoogames.server import tokens
+from zoogames.server import contract, tokens
 from zoogames.server.accounts import Account
 from zoogames.server.errors import ApiError
 from zoogames.server.hub import dumps
@@ -78,7 +78,7 @@ class Notifications:
         count, _, _ = await self.env.db(self.env.store.notify_settings, account.id)
         return {"push": count}
 
-    async def settings_of(self, account: Account) -> dict[str, JSON]:
+    async def settings_of(self, account: Account) -> contract.NotifySettings:
         """What the account turned on: push subscriptions, the e-mail addresses.
 
         ``email`` is the confirmed address ("your turn" goes there); ``email_pending`` one
@@ -92,7 +92,7 @@ class Notifications:
             "email_available": self.env.notifier.smtp is not None,
         }
 
-    async def set_email(self, account: Account, email: str | None) -> dict[str, JSON]:
+    async def set_email(self, account: Account, email: str | None) -> contract.NotifySettings:
         """Opt out of e-mail (``None``), or ask for it at an address: a link goes there.
 
         The address gets nothing else until its owner opens the link (``confirm_email``):

@@ -6,7 +6,7 @@ from datetime import datetime
 
 from zoogames.core.game import JSON
 from zoogames.core.message import msg
-from zoogames.server import accounts, catalog
+from zoogames.server import accounts, catalog, contract
 from zoogames.server.accounts import Account
 from zoogames.server.errors import ApiError
 from zoogames.server.ratings import bot_ratings, rating_json
@@ -26,7 +26,7 @@ class Profiles:
 
     async def profile(
         self, name: str, viewer: Account | None = None, before: str | None = None
-    ) -> dict[str, JSON]:
+    ) -> contract.Profile:
         """A player's profile: games played and won per game, ratings, a page of games.
 
         Others see only the player's listed games and games over, and an account with no
@@ -84,7 +84,7 @@ class Profiles:
             "more": more,
         }
 
-    async def leaderboard(self, game_id: str) -> dict[str, JSON]:
+    async def leaderboard(self, game_id: str) -> contract.Leaderboard:
         """The best players at a catalog game by ordinal, and the bots' fixed ratings."""
         game = catalog.game_or_422(game_id)
         rows = await self.env.db(self.env.store.leaderboard, game.id, LEADERBOARD)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, cast
 from zoogames.bots import teach
 from zoogames.core.game import JSON
 from zoogames.core.message import msg
-from zoogames.server import reviews
+from zoogames.server import contract, reviews
 from zoogames.server.bots import BotFailed
 from zoogames.server.errors import ApiError
 from zoogames.server.service.env import Env
@@ -36,7 +36,7 @@ class Reviews:
         self._reviewing: set[str] = set()
         """Games whose review this process is computing now (``compute``)."""
 
-    async def review(self, game_id: str) -> dict[str, JSON]:
+    async def review(self, game_id: str) -> contract.Review:
         """The review of ``game_id`` as far as it is computed (``reviews.summary``).
 
         A review whose computing process died (its lease ran out) is taken up again here,
@@ -48,7 +48,7 @@ class Reviews:
             self._continue(table)
         return reviews.summary(data)
 
-    async def request(self, game_id: str) -> dict[str, JSON]:
+    async def request(self, game_id: str) -> contract.Review:
         """Ask for the review of a finished game (409 before the end); where it stands.
 
         Asking again changes nothing: a game is reviewed once.

@@ -34,7 +34,7 @@ from zoogames.core.errors import InvalidOptions, ZoogamesError
 from zoogames.core.game import JSON, forfeit_result
 from zoogames.core.message import msg
 from zoogames.core.rng import secret_seed
-from zoogames.server import catalog, tokens
+from zoogames.server import catalog, contract, tokens
 from zoogames.server.errors import ApiError, not_found
 from zoogames.server.hub import Connection
 from zoogames.server.ratings import bot_rating
@@ -226,7 +226,7 @@ class Round:
         log.info("game %s created: %s, %d players", gid, game.id, players)
         return table
 
-    async def snapshot(self, game_id: str, token: str | None) -> dict[str, JSON]:
+    async def snapshot(self, game_id: str, token: str | None) -> contract.Snapshot:
         """The snapshot of ``token``'s seat, or a spectator's without a token.
 
         With an invitation: a spectator's, naming the invitation's seat in ``invited``.
@@ -243,7 +243,7 @@ class Round:
             raise ApiError(401, msg("error.token_needed"))
         return table, seat
 
-    async def replay(self, game_id: str, number: int) -> dict[str, JSON]:
+    async def replay(self, game_id: str, number: int) -> contract.ReplayStep:
         """The spectator's view after ``number`` actions; only once the game is over."""
         table = await self.table(game_id)
         if not table.over:
@@ -263,7 +263,7 @@ class Round:
 
     async def act(
         self, game_id: str, token: str | None, action: str, number: int
-    ) -> dict[str, JSON]:
+    ) -> contract.Snapshot:
         """Play ``action`` for ``token``'s seat; that seat's snapshot after it."""
         table, seat = await self.seat(game_id, token)
         async with table.lock:
@@ -281,7 +281,7 @@ class Round:
             timeouts = None if stand_in else 0
             await self.play(table, seat, action, number, stand_in, timeouts)
 
-    async def undo(self, game_id: str, token: str | None) -> dict[str, JSON]:
+    async def undo(self, game_id: str, token: str | None) -> contract.Snapshot:
         """Take back ``token``'s seat's last action; that seat's snapshot after it."""
         table, seat = await self.seat(game_id, token)
         async with table.lock:

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import contextlib
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from zoogames.core.game import JSON
 from zoogames.core.message import msg
-from zoogames.server import catalog, tokens
+from zoogames.server import catalog, contract, tokens
 from zoogames.server.accounts import Account
 from zoogames.server.errors import ApiError
 from zoogames.server.service.env import Env
@@ -74,7 +74,7 @@ class Seats:
         token: str | None,
         name: str | None,
         account: Account | None = None,
-    ) -> dict[str, JSON]:
+    ) -> contract.Joined:
         """Accept an invitation, or rename a seat; the seat's snapshot.
 
         With an invitation, the seat gets a fresh token, returned here alone (``token``):
@@ -94,7 +94,7 @@ class Seats:
                 await self.env.db(self.env.store.join, table.id, seat, tidy)
                 table.seats[seat] = replace(table.seats[seat], name=tidy, joined=True)
                 self.round.seats_changed(table)
-                return table.snapshot(seat)
+                return cast(contract.Joined, table.snapshot(seat))  # (a rename: no new token)
             if table.setup.rated and account is None:
                 raise ApiError(403, msg("error.rated_sign_in"))
             holds_a_seat(table, account)
@@ -129,7 +129,7 @@ class Seats:
             self.round.seats_changed(table)
             return {**table.snapshot(invited), "token": fresh}
 
-    async def leave(self, game_id: str, token: str | None) -> dict[str, JSON]:
+    async def leave(self, game_id: str, token: str | None) -> contract.Snapshot:
         """The token's player leaves: the seat is played by the game's leave bot for good.
 
         Its token (and device tokens) stop working; the answer is a spectator's snapshot.
@@ -245,7 +245,7 @@ class Seats:
 
     async def hand_to_bot(
         self, game_id: str, token: str | None, seat: int, spec: str | None
-    ) -> dict[str, JSON]:
+    ) -> contract.Snapshot:
         """Give an invited seat that never joined to a bot; the snapshot of ``token``'s seat.
 
         Any seated player of the game may do it (the game's creator holds a seat), so that

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, cast
+
+from zoogames.server import contract
 
 
 class Conflict(Exception):
@@ -50,11 +52,11 @@ class Seat:
             and self.invite_sha256 is None
         )
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> contract.SeatInfo:
         """The seat as snapshots show it (never its token)."""
         return {
             "seat": self.seat,
-            "kind": self.kind,
+            "kind": "bot" if self.kind == "bot" else "human",
             "name": self.name,
             "joined": self.joined,
             "bot": self.bot,
@@ -246,10 +248,10 @@ class TableEvent:
     bot: str | None = None
     game: str | None = None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> contract.TableEvent:
         """``{kind, number, seat, name, bot, game, at}``."""
         return {
-            "kind": self.kind,
+            "kind": cast(contract.EventKind, self.kind),
             "number": self.number,
             "seat": self.seat,
             "name": self.name,
