@@ -90,12 +90,15 @@ export function useFit(large: boolean): [RefObject<HTMLDivElement>, number] {
       if (box.width === 0) return; // hidden (another seat's tab on a phone)
       const width = box.width / applied;
       const height = box.height / applied;
-      const next = Math.max(0.5, Math.min(column.clientWidth / width, (0.75 * window.innerHeight) / height, 3));
-      setFit((old) => (Math.abs(old - next) > 0.01 ? next : old));
+      // Rounded, so that the same layout always gives the same scale (a picture or the
+      // font arriving late changes the board's size a little: it is measured again then).
+      const next = Math.round(1000 * Math.max(0.5, Math.min(column.clientWidth / width, (0.75 * window.innerHeight) / height, 3))) / 1000;
+      setFit((old) => (old === next ? old : next));
     };
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(column);
+    observer.observe(el); // (its own size at a new scale gives the same fit: no loop)
     return () => observer.disconnect();
   });
   return [ref, large ? fit : 1];
