@@ -180,7 +180,6 @@ export function Play({ id }: { id: string }) {
         </a>
         <SiteNav />
         <header class="play-header">
-          <a href="/">zoogames</a>
           <h1>{gameTitle}</h1>
           <span class={game.online ? "online" : "offline"} data-online={game.online ? "yes" : "no"}>
             {game.online ? t("play.online") : t("play.offline")}
