@@ -127,7 +127,12 @@ def test_the_table_looks_as_the_baseline_shows(
     finally:
         context.close()
 
-    baseline = BASELINES / f"{shot.name}.png"
+    compare(shot.name, actual, artifacts)
+
+
+def compare(name: str, actual: Image.Image, artifacts: Path) -> None:
+    """``actual`` is the baseline ``name`` within the allowance (or, updating, becomes it)."""
+    baseline = BASELINES / f"{name}.png"
     if UPDATE:
         BASELINES.mkdir(exist_ok=True)
         actual.save(baseline, optimize=True)
@@ -135,10 +140,43 @@ def test_the_table_looks_as_the_baseline_shows(
     assert baseline.is_file(), f"no baseline {baseline}: run `make screenshots` and commit it"
     share, diff = difference(Image.open(baseline).convert("RGB"), actual)
     if share > SHARE:
-        actual.save(artifacts / f"{shot.name}-actual.png")
-        diff.save(artifacts / f"{shot.name}-diff.png")
+        actual.save(artifacts / f"{name}-actual.png")
+        diff.save(artifacts / f"{name}-diff.png")
     assert share <= SHARE, (
-        f"{shot.name}: {share:.2%} of the pixels differ from {baseline.relative_to(ROOT)}"
-        f" (at most {SHARE:.2%}); see test-artifacts/{shot.name}-actual.png and -diff.png,"
+        f"{name}: {share:.2%} of the pixels differ from {baseline.relative_to(ROOT)}"
+        f" (at most {SHARE:.2%}); see test-artifacts/{name}-actual.png and -diff.png,"
         " and run `make screenshots` if the change is meant"
     )
+
+
+HOME_SHOTS = [
+    ("home", LAPTOP, "en-US"),
+    ("home-phone", PHONE, "en-US"),
+    ("cs-home", LAPTOP, "cs-CZ"),
+]
+"""The home page (a card per game) on a laptop and a phone, and in Czech."""
+
+
+@pytest.mark.parametrize(("name", "viewport", "locale"), HOME_SHOTS, ids=[h[0] for h in HOME_SHOTS])
+def test_the_home_page_looks_as_the_baseline_shows(
+    browser: Browser,
+    server: Server,
+    artifacts: Path,
+    name: str,
+    viewport: ViewportSize,
+    locale: str,
+) -> None:
+    phone = viewport == PHONE
+    context = browser.new_context(
+        viewport=viewport, is_mobile=phone, has_touch=phone, reduced_motion="reduce", locale=locale
+    )
+    try:
+        context.add_init_script(INSTANT)
+        page = context.new_page()
+        page.goto(server.url + "/")
+        page.wait_for_selector("[data-home-game]")
+        page.evaluate(SETTLED)
+        actual = Image.open(io.BytesIO(page.screenshot())).convert("RGB")
+    finally:
+        context.close()
+    compare(name, actual, artifacts)
