@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, cast
 
-from zoogames.server import contract
+from zoogames.server.contract import EventKind, SeatInfo
+from zoogames.server.contract import TableEvent as TableEventJson
 
 
 class Conflict(Exception):
@@ -52,7 +53,7 @@ class Seat:
             and self.invite_sha256 is None
         )
 
-    def to_json(self) -> contract.SeatInfo:
+    def to_json(self) -> SeatInfo:
         """The seat as snapshots show it (never its token)."""
         return {
             "seat": self.seat,
@@ -248,10 +249,10 @@ class TableEvent:
     bot: str | None = None
     game: str | None = None
 
-    def to_json(self) -> contract.TableEvent:
+    def to_json(self) -> TableEventJson:
         """``{kind, number, seat, name, bot, game, at}``."""
         return {
-            "kind": cast(contract.EventKind, self.kind),
+            "kind": cast(EventKind, self.kind),
             "number": self.number,
             "seat": self.seat,
             "name": self.name,
