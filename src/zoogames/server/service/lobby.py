@@ -6,7 +6,6 @@ with bots in the seats still open (``start_with_bots``).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
@@ -84,22 +83,15 @@ class Lobby:
                 raise ApiError(409, msg("error.seat_taken"))
             holds_a_seat(table, account)
             fresh = tokens.new_token()
-            mine = account.id if account is not None else None
+            before = table.seats[seat]
+            after = before.held(tokens.digest(fresh), tidy, account.id if account else None)
             try:
-                joined = await self.env.db(
-                    self.env.store.take_open_seat, table.id, seat, tokens.digest(fresh), tidy, mine
-                )
+                joined = await self.env.db(self.env.store.take_open_seat, table.id, before, after)
             except Conflict:
                 await self.round.reload(table)
                 raise ApiError(409, msg("error.seat_taken")) from None
             table.events.append(joined)
-            table.seats[seat] = replace(
-                table.seats[seat],
-                name=tidy,
-                joined=True,
-                token_sha256=tokens.digest(fresh),
-                account=mine,
-            )
+            table.seats[seat] = after
             self._seated(table)
             return {**table.snapshot(seat), "token": fresh}
 
@@ -116,15 +108,14 @@ class Lobby:
             if not free:
                 raise ApiError(409, msg("error.started"))
             label = catalog.bot_label(bot)
+            changes = [(table.seats[s], table.seats[s].to_bot(bot, label)) for s in free]
             try:
-                await self.env.db(self.env.store.fill_open_seats, table.id, free, bot, label)
+                await self.env.db(self.env.store.fill_open_seats, table.id, changes)
             except Conflict:
                 await self.round.reload(table)
                 raise ApiError(409, msg("error.seat_taken_meanwhile")) from None
-            for seat in free:
-                table.seats[seat] = replace(
-                    table.seats[seat], kind="bot", bot=bot, name=label, joined=True
-                )
+            for _, after in changes:
+                table.seats[after.seat] = after
             self._seated(table)
             return table.snapshot(mine)
 

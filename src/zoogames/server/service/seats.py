@@ -91,26 +91,20 @@ class Seats:
             seat, invited = table.identify(token)
             if invited is None:
                 assert seat is not None
-                await self.env.db(self.env.store.join, table.id, seat, tidy)
-                table.seats[seat] = replace(table.seats[seat], name=tidy, joined=True)
+                renamed = table.seats[seat].named(tidy)
+                await self.env.db(self.env.store.join, table.id, table.seats[seat], renamed)
+                table.seats[seat] = renamed
                 self.round.seats_changed(table)
                 return cast(contract.Joined, table.snapshot(seat))  # (a rename: no new token)
             if table.setup.rated and account is None:
                 raise ApiError(403, msg("error.rated_sign_in"))
             holds_a_seat(table, account)
             fresh = tokens.new_token()
-            invite = table.seats[invited].invite_sha256
-            assert invite is not None
+            before = table.seats[invited]
+            assert before.invite_sha256 is not None  # (the store's guard: this invitation)
+            after = before.held(tokens.digest(fresh), tidy, account.id if account else None)
             try:
-                joined = await self.env.db(
-                    self.env.store.accept,
-                    table.id,
-                    invited,
-                    invite,
-                    tokens.digest(fresh),
-                    tidy,
-                    account.id if account is not None else None,
-                )
+                joined = await self.env.db(self.env.store.accept, table.id, before, after)
             except Conflict:
                 await self.round.reload(table)
                 raise ApiError(
@@ -118,14 +112,7 @@ class Seats:
                     msg("error.invitation_used"),
                 ) from None
             table.events.append(joined)
-            table.seats[invited] = replace(
-                table.seats[invited],
-                name=tidy,
-                joined=True,
-                token_sha256=tokens.digest(fresh),
-                invite_sha256=None,
-                account=account.id if account is not None else None,
-            )
+            table.seats[invited] = after
             self.round.seats_changed(table)
             return {**table.snapshot(invited), "token": fresh}
 
@@ -148,18 +135,14 @@ class Seats:
             target = table.seats[seat]
             bot = table.setup.leave_bot or ("greedy" if table.setup.rated else catalog.BOTS[0][0])
             label = catalog.bot_label(bot)
+            after = target.left_to(bot, label)
             try:
-                left = await self.env.db(
-                    self.env.store.leave, table.id, seat, target.token_sha256, bot, label
-                )
+                left = await self.env.db(self.env.store.leave, table.id, target, after)
             except Conflict:
                 await self.round.reload(table)
                 raise ApiError(409, msg("error.seat_changed")) from None
             table.events.append(left)
-            # (the account stays: a rated game's result still counts for the leaver)
-            table.seats[seat] = replace(
-                target, kind="bot", bot=bot, name=label, token_sha256=None, left=True
-            )
+            table.seats[seat] = after  # (its account stays: the game still rates the leaver)
             table.device_tokens = {k: d for k, d in table.device_tokens.items() if d.seat != seat}
             for conn in self.env.hub.games.get(table.id, ()):
                 if conn.seat == seat:
@@ -264,23 +247,16 @@ class Seats:
             if table.over:
                 raise ApiError(409, msg("error.over"))
             label = catalog.bot_label(bot)
+            after = target.to_bot(bot, label)
             try:
-                await self.env.db(self.env.store.hand_to_bot, table.id, seat, bot, label)
+                await self.env.db(self.env.store.hand_to_bot, table.id, target, after)
             except Conflict:
                 await self.round.reload(table)
                 raise ApiError(
                     409,
                     msg("error.joined_meanwhile"),
                 ) from None
-            table.seats[seat] = replace(
-                target,
-                kind="bot",
-                bot=bot,
-                name=label,
-                joined=True,
-                token_sha256=None,
-                invite_sha256=None,
-            )
+            table.seats[seat] = after
             if table.state.to_move == seat and table.bot_task is None:
                 self.round.start_bot(table)
             self.round.seats_changed(table)

@@ -107,6 +107,26 @@ MOVE = (
 )
 
 
+def seat_changes(before: Seat, after: Seat) -> dict[str, Any]:
+    """The ``seats`` columns a seat change changed, with their new values.
+
+    A change is written once, as a method of :class:`Seat` (``left_to``, ``held``, …); the
+    store writes only what it changed, so that a column another process changed meanwhile
+    is never written back from an older copy.
+    """
+    columns = {
+        "kind": (before.kind, after.kind),
+        "bot": (before.bot, after.bot),
+        "name": (before.name, after.name),
+        "joined": (before.joined, after.joined),
+        "token_sha256": (before.token_sha256, after.token_sha256),
+        "invite_sha256": (before.invite_sha256, after.invite_sha256),
+        "account_id": (before.account, after.account),
+        "left": (before.left, after.left),
+    }
+    return {column: new for column, (old, new) in columns.items() if old != new}
+
+
 def _seat(row: Any) -> Seat:
     """A seat of a ``seats`` row."""
     return Seat(

@@ -17,7 +17,7 @@ from sqlalchemy import Connection, delete, insert, select, update
 
 from zoogames.core.rng import SECRET
 from zoogames.server.models import ActionRow, DeckRow, DeviceTokenRow, GameRow, MuteRow, SeatRow
-from zoogames.server.store.engine import DELETE_ACTION, MOVE, StoreBase, _seat
+from zoogames.server.store.engine import DELETE_ACTION, MOVE, StoreBase, _seat, seat_changes
 from zoogames.server.store.events import read_events, write_event
 from zoogames.server.store.records import (
     Conflict,
@@ -260,25 +260,17 @@ class GamesStore(StoreBase):
         if moved.rowcount != 1:
             raise Conflict  # leaving the block by an exception rolls the transaction back
 
-    def join(self, game_id: str, seat: int, name: str) -> None:
-        """Name a seat and mark it joined."""
+    def join(self, game_id: str, before: Seat, after: Seat) -> None:
+        """Write a seat's change by its own holder (``Seat.named``)."""
         with self.engine.begin() as conn:
             conn.execute(
                 update(SeatRow)
-                .where(SeatRow.game_id == game_id, SeatRow.seat == seat)
-                .values(name=name, joined=True)
+                .where(SeatRow.game_id == game_id, SeatRow.seat == before.seat)
+                .values(seat_changes(before, after))
             )
 
-    def accept(
-        self,
-        game_id: str,
-        seat: int,
-        invite: str,
-        token: str,
-        name: str,
-        account: int | None = None,
-    ) -> TableEvent:
-        """Exchange the seat's invitation (digest ``invite``) for the token (digest ``token``).
+    def accept(self, game_id: str, before: Seat, after: Seat) -> TableEvent:
+        """Exchange the seat's invitation for a token (``Seat.held``).
 
         Raises :class:`Conflict` (and changes nothing) if the invitation is no longer the
         seat's: someone accepted it first, or the seat was handed to a bot. Answers the
@@ -289,46 +281,36 @@ class GamesStore(StoreBase):
                 update(SeatRow)
                 .where(
                     SeatRow.game_id == game_id,
-                    SeatRow.seat == seat,
-                    SeatRow.invite_sha256 == invite,
+                    SeatRow.seat == before.seat,
+                    SeatRow.invite_sha256 == before.invite_sha256,
                 )
-                .values(
-                    name=name,
-                    joined=True,
-                    token_sha256=token,
-                    invite_sha256=None,
-                    account_id=account,
-                )
+                .values(seat_changes(before, after))
             )
             if done.rowcount != 1:
                 raise Conflict
-            return write_event(conn, game_id, "joined", seat, name=name, named=True)
+            return write_event(conn, game_id, "joined", after.seat, name=after.name, named=True)
 
-    def hand_to_bot(self, game_id: str, seat: int, bot: str, name: str | None) -> None:
-        """Make an invited seat that never joined a bot seat; :class:`Conflict` if it joined."""
+    def hand_to_bot(self, game_id: str, before: Seat, after: Seat) -> None:
+        """Make an invited seat that never joined a bot seat (``Seat.to_bot``).
+
+        :class:`Conflict` (nothing changed) if it joined meanwhile.
+        """
         with self.engine.begin() as conn:
             done = conn.execute(
                 update(SeatRow)
                 .where(
                     SeatRow.game_id == game_id,
-                    SeatRow.seat == seat,
+                    SeatRow.seat == before.seat,
                     SeatRow.kind == "human",
                     SeatRow.joined == False,  # noqa: E712  (SQL, not Python)
                 )
-                .values(
-                    kind="bot",
-                    bot=bot,
-                    name=name,
-                    joined=True,
-                    token_sha256=None,
-                    invite_sha256=None,
-                )
+                .values(seat_changes(before, after))
             )
             if done.rowcount != 1:
                 raise Conflict
 
-    def leave(self, game_id: str, seat: int, token: str, bot: str, name: str) -> TableEvent:
-        """Give a human seat (still holding the token digest ``token``) to a bot for good.
+    def leave(self, game_id: str, before: Seat, after: Seat) -> TableEvent:
+        """Give a human seat (still holding its token) to a bot for good (``Seat.left_to``).
 
         Its tokens stop working; the account stays with the seat (``left``), so that the
         leaver is rated with the game's result: leaving never escapes a rating.
@@ -336,22 +318,22 @@ class GamesStore(StoreBase):
         event ``left``, which names the player who left.
         """
         with self.engine.begin() as conn:
-            event = write_event(conn, game_id, "left", seat, bot=bot)
+            event = write_event(conn, game_id, "left", before.seat, bot=after.bot)
             done = conn.execute(
                 update(SeatRow)
                 .where(
                     SeatRow.game_id == game_id,
-                    SeatRow.seat == seat,
+                    SeatRow.seat == before.seat,
                     SeatRow.kind == "human",
-                    SeatRow.token_sha256 == token,
+                    SeatRow.token_sha256 == before.token_sha256,
                 )
-                .values(kind="bot", bot=bot, name=name, token_sha256=None, left=True)
+                .values(seat_changes(before, after))
             )
             if done.rowcount != 1:
                 raise Conflict
             conn.execute(
                 delete(DeviceTokenRow).where(
-                    DeviceTokenRow.game_id == game_id, DeviceTokenRow.seat == seat
+                    DeviceTokenRow.game_id == game_id, DeviceTokenRow.seat == before.seat
                 )
             )
             return event

@@ -9,18 +9,24 @@ from __future__ import annotations
 from sqlalchemy import select, update
 
 from zoogames.server.models import GameRow, SeatRow
-from zoogames.server.store.engine import StoreBase, _seat
+from zoogames.server.store.engine import StoreBase, _seat, seat_changes
 from zoogames.server.store.events import write_event
 from zoogames.server.store.records import Conflict, Listed, Seat, TableEvent, _now, _utc
+
+_OPEN = (
+    SeatRow.kind == "human",
+    SeatRow.joined == False,  # noqa: E712  (SQL, not Python)
+    SeatRow.token_sha256.is_(None),
+    SeatRow.invite_sha256.is_(None),
+)
+"""The guard of an open seat: a human seat nobody holds nor is invited to (``Seat.open``)."""
 
 
 class LobbyStore(StoreBase):
     """Open seats and listed games (``GET /api/lobby``)."""
 
-    def take_open_seat(
-        self, game_id: str, seat: int, token: str, name: str, account: int | None
-    ) -> TableEvent:
-        """Give an open seat to a player (its token's digest ``token``).
+    def take_open_seat(self, game_id: str, before: Seat, after: Seat) -> TableEvent:
+        """Give an open seat to a player (``Seat.held``).
 
         The database's guard against two joiners racing for one seat: the row changes only
         while the seat is still open, so exactly one of them gets it; the other gets
@@ -29,42 +35,29 @@ class LobbyStore(StoreBase):
         with self.engine.begin() as conn:
             done = conn.execute(
                 update(SeatRow)
-                .where(
-                    SeatRow.game_id == game_id,
-                    SeatRow.seat == seat,
-                    SeatRow.kind == "human",
-                    SeatRow.joined == False,  # noqa: E712  (SQL, not Python)
-                    SeatRow.token_sha256.is_(None),
-                    SeatRow.invite_sha256.is_(None),
-                )
-                .values(name=name, joined=True, token_sha256=token, account_id=account)
+                .where(SeatRow.game_id == game_id, SeatRow.seat == before.seat, *_OPEN)
+                .values(seat_changes(before, after))
             )
             if done.rowcount != 1:
                 raise Conflict
             # (the clock of the first turn runs from the last seat filled, not the creation)
             conn.execute(update(GameRow).where(GameRow.id == game_id).values(turn_from=_now()))
-            return write_event(conn, game_id, "joined", seat, name=name, named=True)
+            return write_event(conn, game_id, "joined", after.seat, name=after.name, named=True)
 
-    def fill_open_seats(self, game_id: str, seats: list[int], bot: str, name: str) -> None:
-        """Give every seat of ``seats`` to a bot.
+    def fill_open_seats(self, game_id: str, changes: list[tuple[Seat, Seat]]) -> None:
+        """Give open seats to a bot: each ``(before, after)`` (``Seat.to_bot``).
 
         :class:`Conflict` (and nothing changes) if one of them is no longer open.
         """
         with self.engine.begin() as conn:
-            done = conn.execute(
-                update(SeatRow)
-                .where(
-                    SeatRow.game_id == game_id,
-                    SeatRow.seat.in_(seats),
-                    SeatRow.kind == "human",
-                    SeatRow.joined == False,  # noqa: E712
-                    SeatRow.token_sha256.is_(None),
-                    SeatRow.invite_sha256.is_(None),
+            for before, after in changes:
+                done = conn.execute(
+                    update(SeatRow)
+                    .where(SeatRow.game_id == game_id, SeatRow.seat == before.seat, *_OPEN)
+                    .values(seat_changes(before, after))
                 )
-                .values(kind="bot", bot=bot, name=name, joined=True)
-            )
-            if done.rowcount != len(seats):
-                raise Conflict  # leaving the block by an exception rolls it back
+                if done.rowcount != 1:
+                    raise Conflict  # leaving the block by an exception rolls it back
             conn.execute(update(GameRow).where(GameRow.id == game_id).values(turn_from=_now()))
 
     def listed_games(self, limit: int) -> list[Listed]:

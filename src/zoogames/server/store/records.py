@@ -10,7 +10,7 @@ here and depend on no code of the persistence behind them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, cast
 
@@ -42,6 +42,38 @@ class Seat:
     """Its player left it to a bot (``leave``): the account stays, for the game's rating."""
     rating: tuple[float, float] | None = None
     """The account's rating (ordinal) before and after this game, once a rated game counted."""
+
+    # What can happen to a seat, each written once: the store writes the columns a change
+    # changed (``engine.seat_changes``) and the table holds the new record.
+
+    def named(self, name: str) -> Seat:
+        """The seat's holder names it (and has joined)."""
+        return replace(self, name=name, joined=True)
+
+    def held(self, token: str, name: str, account: int | None) -> Seat:
+        """A player takes the seat: an invitation accepted, or an open seat taken.
+
+        The seat's token is ``token``'s digest; the invitation is spent.
+        """
+        return replace(
+            self, name=name, joined=True, token_sha256=token, invite_sha256=None, account=account
+        )
+
+    def to_bot(self, bot: str, label: str | None) -> Seat:
+        """A bot plays a seat nobody joined (an invited or an open seat), from the start."""
+        return replace(
+            self,
+            kind="bot",
+            bot=bot,
+            name=label,
+            joined=True,
+            token_sha256=None,
+            invite_sha256=None,
+        )
+
+    def left_to(self, bot: str, label: str) -> Seat:
+        """Its player leaves: the bot plays on, the account stays (for the game's rating)."""
+        return replace(self, kind="bot", bot=bot, name=label, token_sha256=None, left=True)
 
     @property
     def open(self) -> bool:
