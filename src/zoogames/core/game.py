@@ -19,7 +19,7 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, MutableSequence, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self
 
 from zoogames.core.errors import IllegalAction, ZoogamesError
 from zoogames.core.fields import (
@@ -34,6 +34,9 @@ from zoogames.core.fields import (
 )
 from zoogames.core.message import N_, Message, msg
 from zoogames.core.rng import SPLITMIX64, generator_of
+
+if TYPE_CHECKING:  # (the views' types are for mypy and make views: nothing of them runs)
+    from zoogames.core.view import BaseView
 
 JSON = Any
 """A value that :func:`json.dumps` accepts."""
@@ -392,6 +395,16 @@ class State(ABC):
         mypy checks every key the game writes; here it is only a mapping, as a
         ``TypedDict`` is not a ``dict[str, ...]`` to mypy.
         """
+
+    def base_view(self, seat: int | None) -> BaseView:
+        """The keys every view holds (``core/view.py``), for a game's ``view`` to start from."""
+        return {
+            "players": self.players,
+            "seat": seat,
+            "to_move": self.to_move,
+            "legal": [str(a) for a in self.legal_actions()] if seat == self.to_move else [],
+            "scores": [s.to_json() for s in self.scores()],
+        }
 
     def clone(self) -> Self:
         """An independent copy: every declared field, copied as its declaration says."""

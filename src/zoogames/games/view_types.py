@@ -1,33 +1,17 @@
-"""The keys every game's view holds, as a ``TypedDict`` (docs/architecture.md, "Views").
+"""The games' views: which ``TypedDict`` declares each (docs/architecture.md, "Views").
 
-Each game declares its whole view in ``games/<game>/view_types.py`` on top of these; the
-browser client's types are generated from those declarations (``make views``, writing
-``web/src/api/views.gen.ts``), and ``tests/test_view_types.py`` checks real views against
-them key for key.
+Each game declares its whole view in ``games/<game>/view_types.py`` on top of
+``BaseView`` (``core/view.py``); the browser client's types are generated from those
+declarations (``make views``, writing ``web/src/api/views.gen.ts``), and
+``tests/test_view_types.py`` checks real views against them key for key.
 """
 
 from __future__ import annotations
 
-# typing_extensions: pydantic reads TypedDicts from it before Python 3.12 (make views)
-from typing_extensions import TypedDict
-
 from zoogames.core.registry import load
+from zoogames.core.view import BaseView, ScoreView
 
-ScoreView = dict[str, int]
-"""One seat's points: ``total`` and one number per category of the game (``Score``)."""
-
-
-class BaseView(TypedDict):
-    """What every view holds besides ``game``, which each game declares as its own id."""
-
-    players: int
-    seat: int | None
-    """Who is looking; ``None`` for a spectator."""
-    to_move: int | None
-    """The seat to move; ``None`` once the game is over."""
-    legal: list[str]
-    """The notations of the legal actions if ``seat`` is to move, else empty."""
-    scores: list[ScoreView]
+__all__ = ["BaseView", "ScoreView", "view_ids", "view_type"]
 
 
 _VIEWS = {

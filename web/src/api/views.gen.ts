@@ -297,9 +297,9 @@ export interface DesignerView {
    */
   deck_name_id: string;
   /**
-   * The solo designer rank of the score so far; solo games only.
+   * The solo designer rank of the score so far; ``None`` with several players.
    */
-  rank?: string;
+  rank: string | null;
 }
 /**
  * A layout card: its number, its text, its sections TL, TR, BL, BR.

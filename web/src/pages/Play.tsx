@@ -161,7 +161,7 @@ export function Play({ id }: { id: string }) {
   const over = snapshot.status === "over";
   // Waiting for players, nobody is to move: no seat panel says "to move".
   const view = waiting ? { ...snapshot.view, to_move: null } : snapshot.view;
-  const rank = "rank" in view ? view.rank : undefined;
+  const rank = ("rank" in view ? view.rank : null) ?? undefined;
 
   return (
     <PlayContext.Provider value={controls}>

@@ -310,17 +310,13 @@ class AquarettoState(TruckState):
         """What ``seat`` sees at the table: everything but the order of the pile."""
         return {
             "game": "aquaretto",
-            "players": self.players,
-            "seat": seat,
-            "to_move": self.to_move,
+            **self.base_view(seat),
             **self.round_view(),
             **self.one_pile_view(),
             "supply": self.supply,
             "species": [t.SPECIES[s] for s in self.in_play],
             "zoos": [self._zoo_view(i) for i in range(self.players)],
             "pending": self._pending_view(),
-            "scores": [s.to_json() for s in self.scores()],
-            "legal": [str(a) for a in self.legal_actions()] if seat == self.to_move else [],
         }
 
     def _pending_view(self) -> str | None:

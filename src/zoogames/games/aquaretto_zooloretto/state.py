@@ -167,9 +167,7 @@ class AquarettoZoolorettoState(AquarettoState, ZooRules):
         """What ``seat`` sees at the table: everything but the order of the piles."""
         return {
             "game": "aquaretto-zooloretto",
-            "players": self.players,
-            "seat": seat,
-            "to_move": self.to_move,
+            **self.base_view(seat),
             **self.round_view(),
             **self.two_pile_view(),
             "supply": self.supply,
@@ -180,8 +178,6 @@ class AquarettoZoolorettoState(AquarettoState, ZooRules):
             "water_zoos": [self._zoo_view(i) for i in range(self.players)],
             "zoos": [self._zoo_board_view(i) for i in range(self.players)],
             "pending": self._pending_view(),
-            "scores": [s.to_json() for s in self.scores()],
-            "legal": [str(a) for a in self.legal_actions()] if seat == self.to_move else [],
         }
 
     def describe(self, action: Action, seat: int | None = None) -> Message:

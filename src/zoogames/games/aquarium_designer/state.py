@@ -319,11 +319,7 @@ class DesignerState(State):
         """What ``seat`` sees: everything but the order of the deck under the preview."""
         v: DesignerView = {
             "game": "aquarium-designer",
-            "players": self.players,
-            "seat": seat,
-            "to_move": self.to_move,
-            "legal": [str(a) for a in self.legal_actions()] if seat == self.to_move else [],
-            "scores": [s.to_json() for s in self.scores()],
+            **self.base_view(seat),
             "round": self.round,
             "rounds": ROUNDS,
             "rule": "advanced" if self.need == ADVANCED_NEED else "basic",
@@ -337,9 +333,8 @@ class DesignerState(State):
             "layouts": [self.layout_view(i) for i in range(self.players)],
             "deck_name": self.deck.name,
             "deck_name_id": DEFAULT_DECK_ID if self.is_default_deck() else "",
+            "rank": self.rank(0) if self.players == 1 else None,
         }
-        if self.players == 1:
-            v["rank"] = self.rank(0)
         return v
 
     def is_default_deck(self) -> bool:

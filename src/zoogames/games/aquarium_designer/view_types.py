@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, NotRequired
+from typing import Annotated, Literal
 
 from annotated_types import Len
 
@@ -87,5 +87,5 @@ class DesignerView(BaseView):
     deck_name_id: str
     """The deck name's catalogue id for the deck that ships with zoogames
     ("designer.default-deck"); "" for a deck from a file, whose name is its own."""
-    rank: NotRequired[str]
-    """The solo designer rank of the score so far; solo games only."""
+    rank: str | None
+    """The solo designer rank of the score so far; ``None`` with several players."""

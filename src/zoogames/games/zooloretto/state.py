@@ -411,16 +411,12 @@ class ZoolorettoState(ZooRules):
         """What ``seat`` sees at the table: everything but the order of the pile."""
         return {
             "game": "zooloretto",
-            "players": self.players,
-            "seat": seat,
-            "to_move": self.to_move,
+            **self.base_view(seat),
             **self.round_view(),
             **self.one_pile_view(),
             "species": self._zoo_species_view(),
             "offspring_left": self._offspring_left_view(),
             "zoos": [self._zoo_board_view(i) for i in range(self.players)],
-            "scores": [s.to_json() for s in self.scores()],
-            "legal": [str(a) for a in self.legal_actions()] if seat == self.to_move else [],
         }
 
     def describe(self, action: Action, seat: int | None = None) -> Message:
