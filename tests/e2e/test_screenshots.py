@@ -175,6 +175,12 @@ def test_the_home_page_looks_as_the_baseline_shows(
         page = context.new_page()
         page.goto(server.url + "/")
         page.wait_for_selector("[data-home-game]")
+        # each card's length and goal come from its rules summary, loaded on its own
+        page.wait_for_function(
+            "() => [...document.querySelectorAll('[data-home-game]')].every((card) =>"
+            " card.querySelector('[data-about]')?.textContent?.trim()"
+            " && card.querySelector('[data-length]')?.textContent?.trim())"
+        )
         page.evaluate(SETTLED)
         actual = Image.open(io.BytesIO(page.screenshot())).convert("RGB")
     finally:

@@ -78,28 +78,43 @@ export function ZoomControl({ zoom, onZoom }: { zoom: number; onZoom: (z: number
  * element gets `zoom: calc(var(--zoom) * var(--fit))`; `large` false leaves it at 1. */
 export function useFit(large: boolean): [RefObject<HTMLDivElement>, number] {
   const ref = useRef<HTMLDivElement>(null);
+  const settled = useRef(false);
   const [fit, setFit] = useState(1);
   useLayoutEffect(() => {
     const el = ref.current;
     const column = el?.parentElement;
     if (!large || !el || !column) return;
-    const measure = () => {
+    const measure = (exact = false) => {
       // The drawn size over the zoom it is drawn at: the board's own size.
       const applied = Number.parseFloat(getComputedStyle(el).zoom) || 1;
       const box = el.getBoundingClientRect();
       if (box.width === 0) return; // hidden (another seat's tab on a phone)
       const width = box.width / applied;
       const height = box.height / applied;
-      // Rounded, so that the same layout always gives the same scale (a picture or the
-      // font arriving late changes the board's size a little: it is measured again then).
-      const next = Math.round(1000 * Math.max(0.5, Math.min(column.clientWidth / width, (0.75 * window.innerHeight) / height, 3))) / 1000;
-      setFit((old) => (old === next ? old : next));
+      // (in hundredths: a layout measured a hair apart still gets the same scale)
+      const next = Math.floor(100 * Math.max(0.5, Math.min(column.clientWidth / width, (0.75 * window.innerHeight) / height, 3))) / 100;
+      // A small change is let go (a scrollbar coming and going would make it oscillate),
+      // but once the bundled font is in, the board's final size sets the fit exactly: the
+      // same layout then always gets the same scale.
+      setFit((old) => ((exact ? old !== next : Math.abs(old - next) > 0.01) ? next : old));
     };
     measure();
-    const observer = new ResizeObserver(measure);
+    let live = true;
+    if (!settled.current) {
+      // once per board: the effect runs at every render, and an exact fit each time could
+      // swing between two scales for good
+      void document.fonts?.ready.then(() => {
+        if (!live || settled.current) return;
+        settled.current = true;
+        measure(true);
+      });
+    }
+    const observer = new ResizeObserver(() => measure());
     observer.observe(column);
-    observer.observe(el); // (its own size at a new scale gives the same fit: no loop)
-    return () => observer.disconnect();
+    return () => {
+      live = false;
+      observer.disconnect();
+    };
   });
   return [ref, large ? fit : 1];
 }
