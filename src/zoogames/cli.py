@@ -116,6 +116,15 @@ def new_state(game_id: str, players: int, seed: int | None, options: dict[str, A
     return state
 
 
+DatabaseUrl = Annotated[
+    str | None,
+    typer.Option(
+        "--db", help="database URL (default: $ZOOGAMES_DB, else sqlite:///var/zoogames.db)"
+    ),
+]
+"""The ``--db`` of the commands on the server's database (``serve``, ``migrate``, backups)."""
+
+
 @app.command("games")
 def list_games() -> None:
     """List the games and their player counts."""
@@ -471,13 +480,7 @@ def review(
 def serve(
     host: Annotated[str, typer.Option("--host", help="address to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", help="port to listen on")] = 8000,
-    db: Annotated[
-        str | None,
-        typer.Option(
-            "--db",
-            help="database URL (default: $ZOOGAMES_DB, else sqlite:///var/zoogames.db)",
-        ),
-    ] = None,
+    db: DatabaseUrl = None,
     bots: Annotated[
         str,
         typer.Option(
@@ -510,13 +513,7 @@ def database_url(db: str | None) -> str:
 
 @app.command("migrate")
 def migrate_command(
-    db: Annotated[
-        str | None,
-        typer.Option(
-            "--db",
-            help="database URL (default: $ZOOGAMES_DB, else sqlite:///var/zoogames.db)",
-        ),
-    ] = None,
+    db: DatabaseUrl = None,
     wait: Annotated[
         float, typer.Option("--wait", help="seconds to wait for the database to answer")
     ] = 0,
@@ -551,13 +548,7 @@ def migrate_command(
 @app.command("backup")
 def backup_command(
     out: Annotated[Path, typer.Option("--out", help="the backup file to write (replaced)")],
-    db: Annotated[
-        str | None,
-        typer.Option(
-            "--db",
-            help="database URL (default: $ZOOGAMES_DB, else sqlite:///var/zoogames.db)",
-        ),
-    ] = None,
+    db: DatabaseUrl = None,
 ) -> None:
     """Copy the database to one file while the servers run (docs/deploy.md, Backups).
 
@@ -577,13 +568,7 @@ def backup_command(
 @app.command("restore")
 def restore_command(
     source: Annotated[Path, typer.Option("--in", help="the backup file to restore")],
-    db: Annotated[
-        str | None,
-        typer.Option(
-            "--db",
-            help="database URL (default: $ZOOGAMES_DB, else sqlite:///var/zoogames.db)",
-        ),
-    ] = None,
+    db: DatabaseUrl = None,
     force: Annotated[
         bool, typer.Option("--force", help="replace a database that holds games")
     ] = False,
