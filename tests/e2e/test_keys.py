@@ -11,9 +11,13 @@ from tests.e2e.server import Server
 
 
 def open_game(page: Page, server: Server, game: str = "aquaretto") -> None:
-    """A new game of ``game``, seat 0 (this page's) to move first, against a bot."""
+    """A new game of ``game``, seat 0 (this page's) to move first, against a bot.
+
+    The bot thinks 2 s before it moves, so that an action of seat 0 can still be taken
+    back (a fast bot could move first, and nothing would be left to undo).
+    """
     stored = store_game(
-        server, game, ["me", "greedy"], seed=3, moves=0, options={"start_player": 0}
+        server, game, ["me", "mcts:seconds=2"], seed=3, moves=0, options={"start_player": 0}
     )
     page.goto(stored.link(server))
     page.wait_for_selector("[data-board]")

@@ -36,7 +36,7 @@ from zoogames.core.message import N_, Message, msg
 from zoogames.core.rng import SPLITMIX64, generator_of
 
 if TYPE_CHECKING:  # (the views' types are for mypy and make views: nothing of them runs)
-    from zoogames.core.view import BaseView
+    from zoogames.core.view_types import BaseView
 
 JSON = Any
 """A value that :func:`json.dumps` accepts."""
@@ -397,7 +397,7 @@ class State(ABC):
         """
 
     def base_view(self, seat: int | None) -> BaseView:
-        """The keys every view holds (``core/view.py``), for a game's ``view`` to start from."""
+        """The keys every view holds (``core/view_types.py``), for ``view`` to start from."""
         return {
             "players": self.players,
             "seat": seat,

@@ -1,7 +1,7 @@
 """The games' views: which ``TypedDict`` declares each (docs/architecture.md, "Views").
 
 Each game declares its whole view in ``games/<game>/view_types.py`` on top of
-``BaseView`` (``core/view.py``); the browser client's types are generated from those
+``BaseView`` (``core/view_types.py``); the browser client's types are generated from those
 declarations (``make views``, writing ``web/src/api/views.gen.ts``), and
 ``tests/test_view_types.py`` checks real views against them key for key.
 """
@@ -9,7 +9,7 @@ declarations (``make views``, writing ``web/src/api/views.gen.ts``), and
 from __future__ import annotations
 
 from zoogames.core.registry import load
-from zoogames.core.view import BaseView, ScoreView
+from zoogames.core.view_types import BaseView, ScoreView
 
 __all__ = ["BaseView", "ScoreView", "view_ids", "view_type"]
 
