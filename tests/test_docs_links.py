@@ -96,13 +96,15 @@ def test_every_relative_link_leads_to_a_file_and_a_heading(doc: Path) -> None:
 
 
 def test_no_text_cites_the_tracker_instead_of_giving_the_reason() -> None:
-    files = tracked("src", "tests", "docs", "web/src", "scripts", "benchmarks", "*.md", "Makefile")
+    files = tracked(
+        "src", "tests", "docs", "web/src", "web/public", "scripts", "benchmarks", "*.md", "Makefile"
+    )
     cited = [
         f"{path.relative_to(ROOT)}:{number}: {line.strip()[:80]}"
         for path in files
         if path.name != "CHANGELOG.md"
         and path != Path(__file__).resolve()
-        and path.suffix in {".py", ".md", ".ts", ".tsx", ".css", ".toml", ""}
+        and path.suffix in {".py", ".md", ".ts", ".tsx", ".js", ".css", ".toml", ""}
         for number, line in enumerate(path.read_text(errors="replace").splitlines(), 1)
         if TRACKER.search(line)
     ]

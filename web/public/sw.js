@@ -1,4 +1,4 @@
-// The service worker (issue 16): shows the server's "your turn" Web Push notifications
+// The service worker: shows the server's "your turn" Web Push notifications
 // while no page of the game is open, and opens the game when one is clicked. It is served
 // at /sw.js (Vite copies public/ into the build), so its scope is the whole site. The push
 // payload holds public facts only (docs/server.md, Notifications): the game, the seat to
