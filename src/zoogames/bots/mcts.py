@@ -464,8 +464,7 @@ class MctsBot(Bot):
         """Per seat, where its sigmoid is centred (``follow``; :func:`centres`)."""
         if state.players < 2:
             return []
-        band = 2.0 * self.scale
-        return [m - max(-band, min(band, m)) for m in self._margins(state)]
+        return moved_towards_level(self._margins(state), 2.0 * self.scale)
 
     def _rewards(self, state: State) -> list[float]:
         """One reward in [0, 1] per seat (:func:`rewards`, :func:`sigmoid_rewards`)."""
@@ -489,7 +488,12 @@ def centres(values: list[float], band: float) -> list[float]:
     close to chance. Centred near where the seat stands, the reward still tells a move
     that gains ten points from one that loses ten; near level nothing changes.
     """
-    return [m - max(-band, min(band, m)) for m in margins(values)]
+    return moved_towards_level(margins(values), band)
+
+
+def moved_towards_level(over: list[float], band: float) -> list[float]:
+    """Each margin of ``over`` moved ``band`` towards level, or 0 within ``band`` of it."""
+    return [m - max(-band, min(band, m)) for m in over]
 
 
 def rewards(
