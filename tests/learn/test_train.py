@@ -42,6 +42,32 @@ def test_selfplay_positions_pair_each_seat_with_its_final_margin(run_dir: Path) 
     assert data.y[0] == margins[0] and data.y[1] == margins[1]
 
 
+def test_positions_read_on_processes_are_the_same(run_dir: Path) -> None:
+    records = load_runs([run_dir])
+    alone, pooled = positions(records), positions(records, workers=2)
+    assert (pooled.x, pooled.y, pooled.game, pooled.games) == (
+        alone.x,
+        alone.y,
+        alone.game,
+        alone.games,
+    )
+    assert sorted(set(alone.game)) == list(range(GAMES))
+
+
+def test_the_fit_holds_out_whole_games(run_dir: Path) -> None:
+    import torch
+
+    from zoogames.learn.fit import _split, held_games
+
+    data = positions(load_runs([run_dir]))
+    assert held_games(data, 0.1) == 1  # at least one game of two, never both
+    val, train = _split(data, 0.1, torch.Generator().manual_seed(0))
+    held = {data.game[k] for k in val.tolist()}
+    kept = {data.game[k] for k in train.tolist()}
+    assert len(held) == 1 and held.isdisjoint(kept)
+    assert len(val) + len(train) == len(data.y)
+
+
 def test_a_tiny_fit_lowers_its_loss_and_repeats_itself(run_dir: Path, tmp_path: Path) -> None:
     from zoogames.learn.fit import fit, write
 
@@ -91,3 +117,23 @@ def test_fit_refuses_bad_input(
 def test_fit_refuses_a_folder_without_games(tmp_path: Path) -> None:
     done = CliRunner().invoke(app, ["train", "fit", str(tmp_path), "--out", str(tmp_path / "w")])
     assert done.exit_code == 1 and "holds no finished game" in done.output
+
+
+def test_the_fit_keeps_the_epoch_that_did_best_on_the_held_out_games(run_dir: Path) -> None:
+    import torch
+
+    from zoogames.learn.fit import _split, fit
+
+    data = positions(load_runs([run_dir]))
+    # many epochs of a wide model on two games: it learns its one game past the point
+    # where the held-out game stops improving
+    result = fit(data, "aquaretto", hidden=(64, 64), epochs=25, batch=16, lr=3e-3, seed=1)
+    best = result.best_epoch
+    assert 0 < best < 25 and result.val_loss[best] == min(result.val_loss)
+    assert result.weights["training"]["best_epoch"] == best
+    # the weights written are that epoch's: their error on the held-out positions is its
+    val, _ = _split(data, 0.1, torch.Generator().manual_seed(1))
+    model = value.from_json(result.weights)
+    scale = result.weights["norm"]["scale"]
+    errors = [((model(data.x[k]) - data.y[k]) / scale) ** 2 for k in val.tolist()]
+    assert sum(errors) / len(errors) == pytest.approx(result.val_loss[best], rel=1e-3)

@@ -100,6 +100,9 @@ def fit_command(
     device: Annotated[
         str | None, typer.Option("--device", help="cpu or cuda (default: cuda if present)")
     ] = None,
+    workers: Annotated[
+        int, typer.Option("--workers", "-w", help="processes that read the games' positions")
+    ] = 1,
 ) -> None:
     """Fit the learned evaluation on the runs' positions and write its weights file."""
     if importlib.util.find_spec("torch") is None:
@@ -113,7 +116,7 @@ def fit_command(
         games = {r["game"] for r in records}
         if len(games) != 1:
             _fail(f"the runs mix games ({', '.join(sorted(games))}): fit one game at a time")
-        data = positions(records)
+        data = positions(records, workers=max(1, workers))
         result = fit(
             data,
             games.pop(),
@@ -131,7 +134,8 @@ def fit_command(
     typer.echo(
         f"{len(data.y)} positions from {data.games} games; loss {result.train_loss[0]:.4f}"
         f" -> {result.train_loss[-1]:.4f} (validation {result.val_loss[0]:.4f} ->"
-        f" {result.val_loss[-1]:.4f}); {result.seconds:.1f} s on {result.device}"
+        f" {result.val_loss[-1]:.4f}, lowest {result.val_loss[result.best_epoch]:.4f} after"
+        f" epoch {result.best_epoch}, kept); {result.seconds:.1f} s on {result.device}"
     )
     typer.echo(f"wrote {out} (sha256 {digest})")
 

@@ -12,6 +12,7 @@ PyTorch is the ``[train]`` extra: this module imports it, nothing that plays doe
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import math
@@ -29,7 +30,10 @@ class FitResult:
     """What a fit gives: the weights file's JSON, and its losses per epoch.
 
     ``train_loss[e]`` and ``val_loss[e]`` are the mean squared errors (standardised
-    margins) after epoch ``e``; index 0 is before the first epoch.
+    margins) after epoch ``e``; index 0 is before the first epoch. With held-out games
+    the weights are those of ``best_epoch``, the epoch with the lowest held-out loss
+    (early stopping: past it the model learns its training games, not the game); with
+    none, the last epoch's.
     """
 
     weights: dict[str, Any]
@@ -37,6 +41,7 @@ class FitResult:
     val_loss: list[float] = field(default_factory=list)
     seconds: float = 0.0
     device: str = "cpu"
+    best_epoch: int = 0
 
 
 def _stats(columns: list[list[float]]) -> tuple[list[float], list[float]]:
@@ -46,6 +51,33 @@ def _stats(columns: list[list[float]]) -> tuple[list[float], list[float]]:
         var = sum((v - m) ** 2 for v in c) / len(c)
         std.append(math.sqrt(var) if var > 1e-12 else 1.0)  # a constant feature: left as is
     return mean, std
+
+
+def held_games(data: Positions, val_share: float) -> int:
+    """How many whole games a fit holds out: ``val_share`` of them, at least one if any."""
+    if data.games < 2 or val_share <= 0:
+        return 0
+    return min(data.games - 1, max(1, int(data.games * val_share)))
+
+
+def _split(data: Positions, val_share: float, gen: Any) -> tuple[Any, Any]:
+    """The held-out and the training positions' indices: ``val_share`` of the games, whole.
+
+    Positions of one game share its deal and its players' habits, so a model tested on
+    positions of the games it learned from is flattered; the held-out games are unseen.
+    With a single game (a tiny run) a share of its positions is held out instead.
+    """
+    import torch
+
+    if data.games < 2 or len(data.game) != len(data.y):
+        order = torch.randperm(len(data.y), generator=gen)
+        n_val = int(len(order) * val_share)
+        return order[:n_val], order[n_val:]
+    games = torch.randperm(data.games, generator=gen).tolist()
+    held = set(games[: held_games(data, val_share)])
+    val = [k for k, g in enumerate(data.game) if g in held]
+    train = [k for k, g in enumerate(data.game) if g not in held]
+    return torch.tensor(val, dtype=torch.long), torch.tensor(train, dtype=torch.long)
 
 
 def fit(
@@ -85,9 +117,7 @@ def fit(
     x, y = x.float().to(dev), y.float().to(dev)
 
     gen = torch.Generator().manual_seed(seed)
-    order = torch.randperm(len(data.y), generator=gen)
-    n_val = int(len(order) * val_share) if len(order) * val_share >= 1 else 0
-    val_idx, train_idx = order[:n_val].to(dev), order[n_val:].to(dev)
+    val_idx, train_idx = (t.to(dev) for t in _split(data, val_share, gen))
 
     sizes = [len(mean), *hidden, 1]
     layers: list[nn.Module] = []
@@ -106,6 +136,7 @@ def fit(
             return float(loss_fn(model(x[idx]).squeeze(1), y[idx]))
 
     result = FitResult(weights={}, device=dev)
+    best = copy.deepcopy(model.state_dict()) if len(val_idx) else None
     result.train_loss.append(loss_on(train_idx))
     result.val_loss.append(loss_on(val_idx))
     for _ in range(epochs):
@@ -120,7 +151,12 @@ def fit(
         model.eval()
         result.train_loss.append(loss_on(train_idx))
         result.val_loss.append(loss_on(val_idx))
+        if len(val_idx) and result.val_loss[-1] < result.val_loss[result.best_epoch]:
+            result.best_epoch = len(result.val_loss) - 1
+            best = copy.deepcopy(model.state_dict())
     result.seconds = time.perf_counter() - started
+    if best is not None and result.best_epoch < epochs:
+        model.load_state_dict(best)
 
     linears = [m for m in model if isinstance(m, nn.Linear)]
     result.weights = {
@@ -145,8 +181,10 @@ def fit(
             "batch": batch,
             "seed": seed,
             "val_share": val_share,
+            "val_games": held_games(data, val_share),
             "train_loss": [round(v, 6) for v in result.train_loss],
             "val_loss": [round(v, 6) for v in result.val_loss],
+            "best_epoch": result.best_epoch,
             **(meta or {}),
         },
     }
@@ -162,4 +200,4 @@ def write(weights: dict[str, Any], path: Path) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-__all__ = ["FitResult", "fit", "write"]
+__all__ = ["FitResult", "fit", "held_games", "write"]
