@@ -126,7 +126,12 @@ def test_only_the_human_seats_decisions_are_reviewed(api: Api) -> None:
 def test_a_review_cut_short_by_a_crash_goes_on_from_its_last_save(
     databases: Databases, tmp_path: Path, backend: str
 ) -> None:
-    env = {"ZOOGAMES_RATE_LIMITS": "off", "ZOOGAMES_REVIEW_ITERATIONS": "20"}
+    # a short lease: the restarted server takes the review up once the dead one's runs out
+    env = {
+        "ZOOGAMES_RATE_LIMITS": "off",
+        "ZOOGAMES_REVIEW_ITERATIONS": "20",
+        "ZOOGAMES_REVIEW_LEASE": "4",
+    }
     server = ServerProcess(databases.new(backend), tmp_path / "server.log", tmp_path, env=env)
     server.start()
     try:

@@ -32,9 +32,6 @@ from zoogames.server.store.records import ReviewData
 REVIEW_SEED = 0
 """The review's seed (``zoogames review --seed``'s default)."""
 
-REVIEW_LEASE = 30.0
-"""Seconds a computing process holds a review without saving; then another may go on."""
-
 SAVE_SECONDS = 1.0
 """How often the decisions searched so far are saved (the progress the page shows)."""
 

@@ -134,6 +134,9 @@ class Settings:
     bot_lease: float = 15.0
     """Seconds a bot worker holds a claimed turn (``zoogames bots``): if it dies, another
     worker claims the turn after this. At least the longest a bot may think."""
+    review_lease: float = 30.0
+    """Seconds a process computing a review holds it without saving (it saves every second
+    or so): if it dies, another process takes the review up after this."""
     review_iterations: int = 400
     """MCTS iterations per decision of a game's review (``reviews.py``): ``zoogames
     review``'s default, so that both give the same review of a game."""
@@ -209,6 +212,7 @@ def from_env() -> Settings:
         check_seconds=_float("CHECK_SECONDS", d.check_seconds),
         bot_lease=_float("BOT_LEASE", d.bot_lease),
         watched_bot_games=_int("WATCHED_BOT_GAMES", d.watched_bot_games),
+        review_lease=_float("REVIEW_LEASE", d.review_lease),
         review_iterations=_int("REVIEW_ITERATIONS", d.review_iterations),
         tls=_env("TLS", "off").lower() in ("on", "1", "true", "yes"),
         session_days=_int("SESSION_DAYS", d.session_days),

@@ -91,8 +91,9 @@ class Reviews:
         if game_id in self._reviewing:
             return
         self._reviewing.add(game_id)
+        lease = self.env.settings.review_lease
         try:
-            data = await self.env.db(self.env.store.claim_review, game_id, reviews.REVIEW_LEASE)
+            data = await self.env.db(self.env.store.claim_review, game_id, lease)
             if data is None:
                 return
             table = await self.round.table(game_id)
@@ -115,14 +116,12 @@ class Reviews:
                             time.monotonic() - saved >= reviews.SAVE_SECONDS
                             or len(found) >= data.total
                         ):
-                            await self.env.db(
-                                self.env.store.save_review, game_id, found, reviews.REVIEW_LEASE
-                            )
+                            await self.env.db(self.env.store.save_review, game_id, found, lease)
                             saved = time.monotonic()
                     state.apply(action)
             except BotFailed:
                 log.error("game %s: a review step failed; it goes on when asked again", game_id)
-                await self.env.db(self.env.store.save_review, game_id, found, reviews.REVIEW_LEASE)
+                await self.env.db(self.env.store.save_review, game_id, found, lease)
         except ApiError as e:
             log.error("game %s: review not computed (%s)", game_id, e.detail)
         finally:
