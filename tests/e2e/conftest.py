@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Literal
 
 import pytest
 from playwright.sync_api import (
@@ -93,13 +94,22 @@ def new_context(
     """A fresh browser profile (its own localStorage) with the laptop's screen size, or a
     phone's (touch, its viewport meta tag obeyed); the moves of other seats shown at once
     unless ``paced``; the page's Content-Security-Policy ignored only if ``bypass_csp``;
-    the browser's language ``locale`` (what the page picks its language from)."""
+    the browser's language ``locale`` (what the page picks its language from); and, unless
+    ``paced``, reduced motion: no tile flies, as nobody watches (the flights are tested paced)."""
+    motion: Literal["reduce", "no-preference"] = "no-preference" if paced else "reduce"
     if phone:
         context = browser.new_context(
-            viewport=PHONE, is_mobile=True, has_touch=True, bypass_csp=bypass_csp, locale=locale
+            viewport=PHONE,
+            is_mobile=True,
+            has_touch=True,
+            bypass_csp=bypass_csp,
+            locale=locale,
+            reduced_motion=motion,
         )
     else:
-        context = browser.new_context(viewport=LAPTOP, bypass_csp=bypass_csp, locale=locale)
+        context = browser.new_context(
+            viewport=LAPTOP, bypass_csp=bypass_csp, locale=locale, reduced_motion=motion
+        )
     context.set_default_timeout(15_000)
     if not paced:
         context.add_init_script(INSTANT)

@@ -370,7 +370,7 @@ def test_no_push_while_the_page_is_open_on_another_process(
                 time.sleep(0.5)
                 assert push_service.to(path_b) == []
             play_until(a, gid, tokens, 1)
-            wait_for(lambda: len(push_service.to(path_b)) == 1, 10, "no push after it closed")
+            wait_for(lambda: len(push_service.to(path_b)) == 1, 60, "no push after it closed")
         finally:
             api.close()
     finally:
