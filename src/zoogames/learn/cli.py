@@ -131,11 +131,17 @@ def fit_command(
         _fail(str(e))
         return
     digest = write(result.weights, out)
+    held = result.weights["training"]["val_games"]
+    validation = (
+        f" (on {held} held-out games {result.val_loss[0]:.4f} -> {result.val_loss[-1]:.4f},"
+        f" lowest {result.val_loss[result.best_epoch]:.4f} after epoch {result.best_epoch}:"
+        " those weights are kept)"
+        if held
+        else ""
+    )
     typer.echo(
         f"{len(data.y)} positions from {data.games} games; loss {result.train_loss[0]:.4f}"
-        f" -> {result.train_loss[-1]:.4f} (validation {result.val_loss[0]:.4f} ->"
-        f" {result.val_loss[-1]:.4f}, lowest {result.val_loss[result.best_epoch]:.4f} after"
-        f" epoch {result.best_epoch}, kept); {result.seconds:.1f} s on {result.device}"
+        f" -> {result.train_loss[-1]:.4f}{validation}; {result.seconds:.1f} s on {result.device}"
     )
     typer.echo(f"wrote {out} (sha256 {digest})")
 

@@ -96,9 +96,10 @@ def _positions_of_one(record: dict[str, Any]) -> Positions:
 def positions(records: Iterable[dict[str, Any]], workers: int = 1) -> Positions:
     """The positions of every finished record, in the order given.
 
-    Replaying a record and evaluating each of its positions costs about a third of a
-    second of CPU per game, so thousands of games are read on ``workers`` processes;
-    the result is the same, in the same order, for any number of them.
+    Replaying a record and evaluating each of its positions costs a few hundredths of a
+    second of CPU per game (compiled; about ten times that as plain Python), so thousands
+    of games are read on ``workers`` processes; the result is the same, in the same
+    order, for any number of them.
     """
     out = Positions()
     records = list(records)
