@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ZOOMS, storedZoom, zoomStep } from "./zoom";
+import { MAX_RESCALES, RESCALE_WINDOW, ZOOMS, rescaleAt, storedZoom, zoomStep } from "./zoom";
 
 describe("the board's zoom", () => {
   it("starts at fit when nothing, or nothing valid, is stored", () => {
@@ -15,5 +15,16 @@ describe("the board's zoom", () => {
     expect(zoomStep(ZOOMS[0], -1)).toBe(ZOOMS[0]);
     expect(zoomStep(ZOOMS[ZOOMS.length - 1], 1)).toBe(ZOOMS[ZOOMS.length - 1]);
     expect(zoomStep(3, 1)).toBe(1.25); // not a step: from fit
+  });
+  it("lets the scale change a few times a second, never for good", () => {
+    let times: number[] = [];
+    for (let i = 0; i < MAX_RESCALES; i++) {
+      const next = rescaleAt(times, 100 + i);
+      expect(next).not.toBeNull();
+      times = next ?? [];
+    }
+    expect(rescaleAt(times, 100 + MAX_RESCALES)).toBeNull(); // a swing is stopped
+    expect(rescaleAt(times, 100 + RESCALE_WINDOW)).toHaveLength(MAX_RESCALES); // the first left the window
+    expect(rescaleAt(times, 200 + RESCALE_WINDOW + MAX_RESCALES)).toEqual([200 + RESCALE_WINDOW + MAX_RESCALES]);
   });
 });

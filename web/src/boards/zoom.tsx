@@ -73,12 +73,27 @@ export function ZoomControl({ zoom, onZoom }: { zoom: number; onZoom: (z: number
   );
 }
 
+/** The most times a board's scale may change within `RESCALE_WINDOW` ms. */
+export const MAX_RESCALES = 4;
+/** The window, in ms, that `MAX_RESCALES` counts over. */
+export const RESCALE_WINDOW = 1000;
+
+/** The times of the scale's changes once one more at `now` is let through, or null when
+ * `MAX_RESCALES` happened in the last `RESCALE_WINDOW` ms already. A layout whose width
+ * depends on the board's scale could swing between two scales: each change re-renders,
+ * each render measures, and the page would do nothing else. A fit needs one or two. */
+export function rescaleAt(times: number[], now: number): number[] | null {
+  const recent = times.filter((t) => now - t < RESCALE_WINDOW);
+  return recent.length >= MAX_RESCALES ? null : [...recent, now];
+}
+
 /** How much a board drawn in HTML (Zooloretto's zoo board) must be scaled to fill its
  * column: the column's width over the board's own, no taller than 75 % of the screen. The
  * element gets `zoom: calc(var(--zoom) * var(--fit))`; `large` false leaves it at 1. */
 export function useFit(large: boolean): [RefObject<HTMLDivElement>, number] {
   const ref = useRef<HTMLDivElement>(null);
   const settled = useRef(false);
+  const rescaled = useRef<number[]>([]);
   const [fit, setFit] = useState(1);
   useLayoutEffect(() => {
     const el = ref.current;
@@ -96,7 +111,13 @@ export function useFit(large: boolean): [RefObject<HTMLDivElement>, number] {
       // A small change is let go (a scrollbar coming and going would make it oscillate),
       // but once the bundled font is in, the board's final size sets the fit exactly: the
       // same layout then always gets the same scale.
-      setFit((old) => ((exact ? old !== next : Math.abs(old - next) > 0.01) ? next : old));
+      setFit((old) => {
+        if (exact ? old === next : Math.abs(old - next) <= 0.01) return old;
+        const times = rescaleAt(rescaled.current, performance.now());
+        if (times === null) return old;
+        rescaled.current = times;
+        return next;
+      });
     };
     measure();
     let live = true;
