@@ -99,6 +99,8 @@ export function useFit(large: boolean): [RefObject<HTMLDivElement>, number] {
     const el = ref.current;
     const column = el?.parentElement;
     if (!large || !el || !column) return;
+    let live = true;
+    let retry = 0;
     const measure = (exact = false) => {
       // The drawn size over the zoom it is drawn at: the board's own size.
       const applied = Number.parseFloat(getComputedStyle(el).zoom) || 1;
@@ -114,13 +116,20 @@ export function useFit(large: boolean): [RefObject<HTMLDivElement>, number] {
       setFit((old) => {
         if (exact ? old === next : Math.abs(old - next) <= 0.01) return old;
         const times = rescaleAt(rescaled.current, performance.now());
-        if (times === null) return old;
+        if (times === null) {
+          // held back: measured again once the second is over, so that a window resized
+          // fast still ends at its final size
+          retry ||= window.setTimeout(() => {
+            retry = 0;
+            if (live) measure();
+          }, RESCALE_WINDOW);
+          return old;
+        }
         rescaled.current = times;
         return next;
       });
     };
     measure();
-    let live = true;
     if (!settled.current) {
       // once per board: the effect runs at every render, and an exact fit each time could
       // swing between two scales for good
@@ -134,6 +143,7 @@ export function useFit(large: boolean): [RefObject<HTMLDivElement>, number] {
     observer.observe(column);
     return () => {
       live = false;
+      window.clearTimeout(retry);
       observer.disconnect();
     };
   });
