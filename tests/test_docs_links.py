@@ -4,7 +4,7 @@ Every relative link of the project's Markdown (README, CONTRIBUTING, docs/) name
 that exists and, with ``#anchor``, a heading of that file as GitHub makes its anchor. A
 renamed heading otherwise breaks its links silently. The code, the tests and the docs give
 the reason for a thing in the sentence itself; the history of why it changed belongs in
-git and CHANGELOG.md, so "issue 12" appears nowhere else.
+git and CHANGELOG.md, so no tracker number appears anywhere else.
 """
 
 from __future__ import annotations
