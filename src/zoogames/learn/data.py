@@ -101,20 +101,20 @@ def positions(records: Iterable[dict[str, Any]], workers: int = 1) -> Positions:
     of games are read on ``workers`` processes; the result is the same, in the same
     order, for any number of them.
     """
-    out = Positions()
     records = list(records)
-    if workers <= 1 or len(records) < 2:
-        for record in records:
-            positions_of(record, out)
-        return out
-    from concurrent.futures import ProcessPoolExecutor
+    if workers > 1 and len(records) > 1:
+        from concurrent.futures import ProcessPoolExecutor
 
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for one in pool.map(_positions_of_one, records, chunksize=8):
-            out.x.extend(one.x)
-            out.y.extend(one.y)
-            out.game.extend(out.games for _ in one.y)
-            out.games += 1
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            parts = list(pool.map(_positions_of_one, records, chunksize=8))
+    else:
+        parts = [_positions_of_one(record) for record in records]
+    out = Positions()
+    for one in parts:  # each game's positions, numbered by their place in ``records``
+        out.x.extend(one.x)
+        out.y.extend(one.y)
+        out.game.extend(out.games for _ in one.y)
+        out.games += 1
     return out
 
 

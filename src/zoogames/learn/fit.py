@@ -69,7 +69,7 @@ def _split(data: Positions, val_share: float, gen: Any) -> tuple[Any, Any]:
     """
     import torch
 
-    if data.games < 2 or len(data.game) != len(data.y):
+    if data.games < 2:
         order = torch.randperm(len(data.y), generator=gen)
         n_val = int(len(order) * val_share)
         return order[:n_val], order[n_val:]
