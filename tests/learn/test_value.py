@@ -6,8 +6,10 @@ engine and on plain Python, and playing with them must never import PyTorch.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import re
 import subprocess
 import sys
 from importlib import resources
@@ -116,6 +118,14 @@ def test_the_shipped_weights_load_from_the_package() -> None:
     evals = [greedy.evaluate(state, i) for i in range(2)]  # type: ignore[attr-defined]
     m = value.margins(model, state, evals)
     assert m[0] == -m[1] and abs(m[0]) < 100
+
+
+def test_the_model_card_names_the_shipped_file() -> None:
+    """docs/bots.md's checksum is the file's: a refit that ships new weights must say so."""
+    card = (ROOT / "docs" / "bots.md").read_text()
+    found = re.findall(r"^\| file \| [^|]*SHA-256 `([0-9a-f]{64})` \|$", card, re.MULTILINE)
+    source = resources.files("zoogames.bots").joinpath("models", "aquaretto.json")
+    assert found == [hashlib.sha256(source.read_bytes()).hexdigest()]
 
 
 def test_a_game_without_weights_is_refused_at_its_first_decision() -> None:
