@@ -120,9 +120,13 @@ system-deps:
 # of about 750, but the browser tests then failed now and then (a page that took over 30 s
 # to load under that load): not the default until that is understood.
 WORKERS ?= auto
+# Work stealing: a process that runs out of tests takes some of another's. xdist's default
+# hands out the tests ahead, and one process sat idle for the last 170 s of a 705 s run
+# while the other worked through the server tests it had been given.
+PYTEST_WORKERS = -n $(WORKERS) --dist worksteal
 
 unit: install install-train web system-deps web-test $(VIEWTYPES)
-	$(BIN)/pytest -n $(WORKERS)
+	$(BIN)/pytest $(PYTEST_WORKERS)
 
 # The engine and bot tests again on the plain-Python engine (`make unit` runs the compiled
 # one where it was built): both builds must agree on every rule, count and move.
@@ -131,7 +135,7 @@ PURE_TESTS := src/zoogames/core src/zoogames/games src/zoogames/bots tests/aquar
 
 # The comparison of the two builds runs once, in `make unit`: here it would repeat it.
 test-pure: install
-	ZOOGAMES_PURE=1 $(BIN)/pytest -n auto $(PURE_TESTS) \
+	ZOOGAMES_PURE=1 $(BIN)/pytest -n auto --dist worksteal $(PURE_TESTS) \
 		--deselect tests/test_engine_builds.py::test_both_builds_count_score_and_search_alike
 
 test: lint typecheck unit test-pure
@@ -147,7 +151,7 @@ mutation: $(STAMP)
 
 # The quick loop (CONTRIBUTING.md): no slow tests, no browser, SQLite only, no PyTorch.
 test-fast: install-rl web $(VIEWTYPES)
-	$(BIN)/pytest -n auto -m "not slow and not browser and not postgres"
+	$(BIN)/pytest -n auto --dist worksteal -m "not slow and not browser and not postgres"
 
 # The wheel and the sdist in dist/, both with the built client (docs/packaging.md); setup.py
 # refuses to build without it. --no-isolation: the pinned setuptools of .venv, no download.

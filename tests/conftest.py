@@ -7,6 +7,8 @@ import os
 import pytest
 from hypothesis import HealthCheck, settings
 
+from tests.e2e import chromium
+
 settings.register_profile(
     "ci",
     deadline=None,
@@ -25,13 +27,8 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark the browser tests ``browser`` and the PostgreSQL half of the server tests
     ``postgres``, so that ``make test-fast`` can leave them out (CONTRIBUTING.md); and run
-    the browser tests last.
-
-    Playwright's sync API, opened once per session (tests/e2e/conftest.py), leaves its
-    event loop registered as running in the main thread until the session ends; a test
-    after it on the same worker cannot call ``asyncio.run`` ("cannot be called from a
-    running event loop"). Last in the collection, they are last on every xdist worker too:
-    the load scheduler hands each worker its tests in collection order.
+    the browser tests last, together, so that a worker seldom stops and starts Chromium
+    (:func:`pytest_runtest_setup`).
     """
     browser: list[pytest.Item] = []
     others: list[pytest.Item] = []
@@ -46,3 +43,15 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         else:
             others.append(item)
     items[:] = others + browser
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """Before a test that is not a browser test, stop this worker's Playwright, if it runs:
+    open, it keeps an event loop running in the main thread (tests/e2e/chromium.py)."""
+    if item.get_closest_marker("browser") is None:
+        chromium.stop()
+
+
+def pytest_sessionfinish() -> None:
+    """Close this worker's Chromium and Playwright, if they still run."""
+    chromium.stop()

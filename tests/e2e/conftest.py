@@ -15,46 +15,29 @@ from playwright.sync_api import (
     Browser,
     BrowserContext,
     Page,
-    Playwright,
     ViewportSize,
-    sync_playwright,
 )
 
+from tests.e2e import chromium
 from tests.e2e.server import ROOT, Server
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 ARTIFACTS = ROOT / "test-artifacts"
 LAPTOP = ViewportSize(width=1280, height=900)
 PHONE = ViewportSize(width=390, height=844)
 
 
-@pytest.fixture(scope="session")
-def playwright() -> Iterator[Playwright]:
-    with sync_playwright() as p:
-        yield p
-
-
-@pytest.fixture(scope="session")
-def browser(playwright: Playwright) -> Iterator[Browser]:
+@pytest.fixture
+def browser() -> Browser:
+    """This worker's Chromium (``tests/e2e/chromium.py``: it outlives the test)."""
     try:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        return chromium.browser()
     except Exception as e:  # any reason at all: the test must fail and say it
+        chromium.stop()
         pytest.fail(
-            f"Chromium cannot start ({CHROMIUM}; install it with scripts/system-deps.sh): {e}",
+            f"Chromium cannot start ({chromium.CHROMIUM}; install it with"
+            f" scripts/system-deps.sh): {e}",
             pytrace=False,
         )
-    yield browser
-    browser.close()
 
 
 def running_server(folder: Path) -> Iterator[Server]:

@@ -224,7 +224,7 @@ def test_a_browser_signs_up_and_opens_a_game_socket_through_nginx(
     Host the server sees (before, nginx's ``$host`` dropped it: sign-up and socket 403)."""
     from playwright.sync_api import sync_playwright
 
-    from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS
+    from tests.e2e.chromium import CHROMIUM, CHROMIUM_ARGS
 
     base, _ = proxied
     with sync_playwright() as p:
