@@ -7,20 +7,25 @@ every socket, and survives a server and a bot worker killed with SIGKILL mid-gam
 
 from __future__ import annotations
 
+import asyncio
 import os
 import random
 import subprocess
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from sqlalchemy import create_engine, text
 from websockets.exceptions import ConnectionClosed
 
+from zoogames.server.bot_workers import BotWorkers
+from zoogames.server.store import BotTurn
+
 from .conftest import Databases
-from .harness import Api, ServerProcess, Socket, stop_process, zoogames_command
+from .harness import Api, ServerProcess, Socket, run_async, stop_process, zoogames_command
 from .play import human_game, step
 from .test_accounts import query
 
@@ -392,3 +397,43 @@ def test_a_bot_worker_stopped_mid_turn_hands_the_turn_back(
     finally:
         worker.stop()
         api.close()
+
+
+def test_a_claim_that_a_stop_interrupts_is_handed_back() -> None:
+    """SIGTERM while a slot's claim is in its database thread: the claim still commits, so
+    the turn it took goes back to the queue at once. Before, the stop dropped the claim's
+    answer, and the turn waited out its lease (a game of bots stood still for it)."""
+    turn = BotTurn("g", 0, 1, "greedy", True)
+    calls: list[str] = []
+    claiming, release = threading.Event(), threading.Event()
+
+    class Store:
+        def claim_bot_turn(self, lease: float) -> BotTurn:
+            claiming.set()
+            release.wait(10)
+            calls.append("claim")
+            return turn
+
+        def drop_bot_turn(self, t: BotTurn) -> None:
+            calls.append("drop")
+
+        def queue_bot_turn(self, t: BotTurn) -> None:
+            calls.append("queue")
+
+    class Service:
+        store, bus, turns_queued = Store(), None, asyncio.Event()
+
+        async def db(self, fn: Any, *args: Any) -> Any:
+            return await asyncio.get_running_loop().run_in_executor(None, fn, *args)
+
+    async def stop_while_claiming() -> None:
+        slot = asyncio.create_task(BotWorkers(cast(Any, Service()), 1, 10)._slot())
+        await asyncio.to_thread(claiming.wait, 10)
+        slot.cancel()  # as SIGTERM does
+        await asyncio.sleep(0.05)
+        release.set()  # the claim commits after the stop
+        with pytest.raises(asyncio.CancelledError):
+            await slot
+
+    run_async(stop_while_claiming())
+    assert calls == ["claim", "drop", "queue"]

@@ -75,7 +75,7 @@ class BotWorkers:
         while True:
             service.turns_queued.clear()
             try:
-                turn = await service.db(service.store.claim_bot_turn, self.lease)
+                turn = await self._claim()
             except ApiError:
                 turn = None  # the database failed: try again after the pause
             if turn is None:
@@ -92,6 +92,23 @@ class BotWorkers:
                 raise
             with contextlib.suppress(ApiError):
                 await service.db(service.store.drop_bot_turn, turn)
+
+    async def _claim(self) -> BotTurn | None:
+        """The next waiting turn, claimed; a claim that a stop interrupts is handed back.
+
+        The claim runs in a database thread, which a cancelled await does not stop: it may
+        still commit, and the turn it took would wait for its lease to run out.
+        """
+        service = self.service
+        claim = asyncio.ensure_future(service.db(service.store.claim_bot_turn, self.lease))
+        try:
+            return await asyncio.shield(claim)
+        except asyncio.CancelledError:
+            with contextlib.suppress(ApiError):
+                turn = await claim
+                if turn is not None:
+                    await self._hand_back(turn)
+            raise
 
     async def _hand_back(self, turn: BotTurn) -> None:
         """Put a turn this worker stops on back in the queue, free, and wake the others.
