@@ -14,6 +14,8 @@ from typing import Any
 import httpx
 from sqlalchemy import create_engine, text
 
+from zoogames.server import accounts
+
 from .harness import Api, ServerProcess
 from .play import human_game
 
@@ -264,3 +266,10 @@ def test_a_foreign_page_cannot_sign_a_browser_in(server: ServerProcess) -> None:
         )
         assert (r.status_code, r.json()["detail"]) == (403, "this origin may not sign in"), path
         assert "set-cookie" not in r.headers
+
+
+def test_the_unknown_names_hash_costs_what_a_real_one_does() -> None:
+    """The hash verified for a name nobody has is written out in the source: it must have
+    the hasher's current parameters, or an unknown name would answer in another time."""
+    assert not accounts._hasher.check_needs_rehash(accounts._DUMMY)
+    assert accounts._hasher.verify(accounts._DUMMY, "a password nobody has")
