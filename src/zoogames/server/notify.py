@@ -32,18 +32,19 @@ import ssl
 from collections import Counter
 from collections.abc import Awaitable, Callable
 from email.message import EmailMessage
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 from urllib.parse import parse_qs, unquote, urlsplit
 
-import aiohttp
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 from py_vapid import Vapid
-from pywebpush import WebPushException, webpush_async
 
 from zoogames.core.message import msg
 from zoogames.server.errors import ApiError
 from zoogames.server.settings import Settings
+
+if TYPE_CHECKING:
+    import aiohttp
 
 log = logging.getLogger("zoogames.server")
 
@@ -259,6 +260,11 @@ class Notifier:
         """Send ``payload`` to each subscription; ``gone`` each one answered 404 or 410."""
         if self.vapid is None:
             return
+        # Imported at the first push, not with the module: aiohttp and pywebpush (with
+        # requests) cost every server process 0.12 s of CPU, and most never push.
+        import aiohttp
+        from pywebpush import WebPushException, webpush_async
+
         if self._session is None:
             self._session = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=PUSH_TIMEOUT))
         for sha256, endpoint, p256dh, auth in subscriptions:
