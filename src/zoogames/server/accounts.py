@@ -64,7 +64,10 @@ common passwords by Royce Williams, lowercased, those of 8 characters or more ke
 licence: ``common-passwords.NOTICE``)."""
 
 _hasher = PasswordHasher()
-_DUMMY = "$argon2id$v=19$m=65536,t=3,p=4$ADu7q2QAKSMSTXfR7COiqg$52blFxM4Urrtu0NNaqf1UxbDDQ/IQuB2KRgk0oY2gis"
+_DUMMY = (
+    "$argon2id$v=19$m=65536,t=3,p=4$ADu7q2QAKSMSTXfR7COiqg"
+    "$52blFxM4Urrtu0NNaqf1UxbDDQ/IQuB2KRgk0oY2gis"
+)
 """Verified against when the name is unknown, so that a wrong name takes as long as a
 wrong password: the answer's timing does not say which names exist. The hash of "a
 password nobody has" with :data:`_hasher`'s parameters (a test checks they are still its
