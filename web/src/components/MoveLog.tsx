@@ -4,6 +4,8 @@
 // phrase ({n}) get their current names. Hovering, focusing
 // or tapping an entry marks what it changed on the board (`onShow`); a tap also brings
 // the mark into view when it is out of sight (on a phone the log lies below the board).
+// Only a mouse hovers: a browser may send a touch's pointer "leave" once the page
+// scrolls under the finger, which would take back the mark the tap just showed.
 import { useEffect, useRef } from "preact/hooks";
 import type { LogEntry, TableEvent } from "../api/types";
 import { t } from "../i18n";
@@ -89,8 +91,8 @@ export function MoveLog({ log, names, events = [], onShow, current = null }: Pro
         class={e.number === current ? "current" : undefined}
         aria-current={e.number === current ? "step" : undefined}
         tabIndex={onShow ? 0 : undefined}
-        onMouseEnter={onShow ? () => onShow(e) : undefined}
-        onMouseLeave={onShow ? () => onShow(null) : undefined}
+        onPointerEnter={onShow ? (ev) => ev.pointerType === "mouse" && onShow(e) : undefined}
+        onPointerLeave={onShow ? (ev) => ev.pointerType === "mouse" && onShow(null) : undefined}
         onFocus={onShow ? () => onShow(e) : undefined}
         onBlur={onShow ? () => onShow(null) : undefined}
         onClick={
