@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # The Debian packages the tests need beyond Python: PostgreSQL (the server's API tests run
-# against a private PostgreSQL server), Chromium (the browser tests, driven by
-# Playwright) and nginx (the deployment example's test, tests/server/test_proxy.py).
+# against a private PostgreSQL server), Chromium's headless shell (the browser tests,
+# driven by Playwright) and nginx (the deployment example's test, tests/server/test_proxy.py).
 # Installs whatever is missing; does nothing when all are there.
 set -euo pipefail
 
 missing=()
 compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || missing+=(postgresql)
-command -v chromium >/dev/null || missing+=(chromium)
+command -v chromium-headless-shell >/dev/null || missing+=(chromium-headless-shell)
 [ -x /usr/sbin/nginx ] || missing+=(nginx-light)
 if [ ${#missing[@]} -eq 0 ]; then
     exit 0

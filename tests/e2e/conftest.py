@@ -1,7 +1,8 @@
 """Fixtures of the browser tests: Debian's Chromium driven by Playwright, a real server.
 
-Chromium is never downloaded: Playwright launches ``/usr/bin/chromium`` (``scripts/
-system-deps.sh`` installs it). If it cannot start, every browser test fails saying why.
+Chromium is never downloaded: Playwright launches Debian's headless shell,
+``/usr/bin/chromium-headless-shell`` (``scripts/system-deps.sh`` installs it).
+If it cannot start, every browser test fails saying why.
 """
 
 from __future__ import annotations
