@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from importlib import resources
+
 import pytest
 
 from zoogames.server import ratings
@@ -21,19 +23,24 @@ def test_the_levels_are_rated_in_the_order_the_ladder_measured(game: str) -> Non
     assert ratings.bot_rating(game, None) is None
 
 
-def test_the_ratings_are_the_same_on_every_start() -> None:
-    first = ratings.bot_ratings("aquaretto")
-    ratings.bot_ratings.cache_clear()
-    assert ratings.bot_ratings("aquaretto") == first
+def test_the_shipped_ratings_are_the_measured_results_rated_now() -> None:
+    """The server reads the ratings from a file instead of computing them at every start;
+    the file must be what the measured results give (scripts/bot_ratings.py writes it)."""
+    shipped = resources.files("zoogames.server").joinpath(ratings.BOT_RATINGS_FILE).read_text()
+    assert shipped == ratings.ratings_json(ratings.measured_ratings())
+    for game in ratings.MEASURED:
+        assert ratings.bot_ratings(game) == ratings.rate_results(game, ratings.MEASURED[game])
+
+
+def test_the_rating_of_the_same_results_is_the_same_every_time() -> None:
+    results = ratings.MEASURED["aquaretto"]
+    assert ratings.rate_results("aquaretto", results) == ratings.rate_results("aquaretto", results)
 
 
 def test_a_bot_with_few_measured_games_is_not_rated(monkeypatch: pytest.MonkeyPatch) -> None:
-    measured = {"aquaretto": (ratings.GREEDY_RANDOM, ("greedy", "expert", 1, 5, 0))}
-    monkeypatch.setattr(ratings, "MEASURED", measured)
-    ratings.bot_ratings.cache_clear()
-    try:
-        assert set(ratings.bot_ratings("aquaretto")) == {"greedy", "casual", "random"}
-        assert ratings.rated_games("expert") == []
-        assert ratings.rated_games("casual") == ["aquaretto"]
-    finally:
-        ratings.bot_ratings.cache_clear()
+    measured = (ratings.GREEDY_RANDOM, ("greedy", "expert", 1, 5, 0))
+    rated = ratings.rate_results("aquaretto", measured)
+    assert set(rated) == {"greedy", "casual", "random"}
+    monkeypatch.setattr(ratings, "_shipped_ratings", lambda: {"aquaretto": rated})
+    assert ratings.rated_games("expert") == []
+    assert ratings.rated_games("casual") == ["aquaretto"]

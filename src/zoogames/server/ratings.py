@@ -21,9 +21,11 @@ and cannot sit at that game's rated tables.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Sequence
 from functools import cache
+from importlib import resources
 from typing import Any
 
 from openskill.models import PlackettLuce
@@ -72,14 +74,17 @@ MEASURED: dict[str, tuple[Result, ...]] = {
 """Each catalog game's measured results (module docstring; docs/bots.md, Levels)."""
 
 
-def aliases(game: str) -> dict[str, str]:
+def aliases(game: str, results: Sequence[Result] | None = None) -> dict[str, str]:
     """The named levels whose spec in ``game`` is measured under its own name there.
 
     They share its rating: ``casual`` is ``greedy`` in the truck games, ``strong`` in
     Aquarium Designer (``bots/levels.py``, ``BY_GAME``); the other levels are measured
-    under their level's name.
+    under their level's name. ``results``: the game's measured results (default
+    :data:`MEASURED`'s).
     """
-    measured = {name for a, b, *_ in MEASURED.get(game, ()) for name in (a, b)}
+    if results is None:
+        results = MEASURED.get(game, ())
+    measured = {name for a, b, *_ in results for name in (a, b)}
     return {
         level: spec
         for level in LEVELS
@@ -97,11 +102,13 @@ ORDERS = 20
 """Random orders of the measured games whose ratings are averaged (module docstring)."""
 
 
-@cache
-def bot_ratings(game: str) -> dict[str, tuple[float, float]]:
-    """(mu, sigma) per rated bot spec of ``game`` from :data:`MEASURED` (module docstring)."""
+def rate_results(game: str, results: Sequence[Result]) -> dict[str, tuple[float, float]]:
+    """(mu, sigma) per rated bot spec of ``game`` from its measured ``results``.
+
+    The module docstring says how; :data:`BOT_RATINGS_FILE` holds what it gives.
+    """
     games: list[tuple[str, str, list[float]]] = []
-    for a, b, a_wins, b_wins, draws in MEASURED.get(game, ()):
+    for a, b, a_wins, b_wins, draws in results:
         games += [(a, b, [0.0, 1.0])] * a_wins + [(a, b, [1.0, 0.0])] * b_wins
         games += [(a, b, [0.0, 0.0])] * draws
     rng = random.Random(f"bot-ratings:{game}")
@@ -122,10 +129,37 @@ def bot_ratings(game: str) -> dict[str, tuple[float, float]]:
         played[a] = played.get(a, 0) + 1
         played[b] = played.get(b, 0) + 1
     out = {spec: (mu, sigma) for spec, (mu, sigma) in total.items() if played[spec] >= MIN_GAMES}
-    for alias, spec in aliases(game).items():
+    for alias, spec in aliases(game, results).items():
         if spec in out:
             out[alias] = out[spec]
     return out
+
+
+def measured_ratings() -> dict[str, dict[str, tuple[float, float]]]:
+    """:func:`rate_results` of every game in :data:`MEASURED`."""
+    return {game: rate_results(game, results) for game, results in MEASURED.items()}
+
+
+BOT_RATINGS_FILE = "bot-ratings.json"
+""":func:`measured_ratings` written out, beside this module. Computing them costs about
+half a second of CPU (27,000 OpenSkill updates), which every server start would pay at
+its first catalog request; a test checks that the file is what they compute now, and
+``scripts/bot_ratings.py`` writes it anew after :data:`MEASURED` changes."""
+
+
+@cache
+def _shipped_ratings() -> dict[str, dict[str, tuple[float, float]]]:
+    text = resources.files(__package__).joinpath(BOT_RATINGS_FILE).read_text("utf-8")
+    table: dict[str, dict[str, list[float]]] = json.loads(text)
+    return {
+        game: {spec: (mu, sigma) for spec, (mu, sigma) in bots.items()}
+        for game, bots in table.items()
+    }
+
+
+def bot_ratings(game: str) -> dict[str, tuple[float, float]]:
+    """(mu, sigma) per rated bot spec of ``game`` (from :data:`BOT_RATINGS_FILE`)."""
+    return dict(_shipped_ratings().get(game, {}))
 
 
 def bot_rating(game: str, spec: str | None) -> tuple[float, float] | None:
@@ -161,3 +195,15 @@ def update(
         (mu, sigma) if fixed else (team[0].mu, team[0].sigma)
         for (mu, sigma, fixed), team in zip(seats, rated, strict=True)
     ]
+
+
+def ratings_json(table: dict[str, dict[str, tuple[float, float]]]) -> str:
+    """:data:`BOT_RATINGS_FILE`'s text for ``table``: a line per bot, floats exact."""
+    games = []
+    for game in sorted(table):
+        bots = ",\n".join(
+            f"    {json.dumps(spec)}: [{mu!r}, {sigma!r}]"
+            for spec, (mu, sigma) in sorted(table[game].items())
+        )
+        games.append(f"  {json.dumps(game)}: {{\n{bots}\n  }}")
+    return "{\n" + ",\n".join(games) + "\n}\n"
