@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import LAPTOP, PHONE
+from tests.e2e.conftest import LAPTOP, PHONE, new_context
 from tests.e2e.positions import store_game, to_move
 from tests.e2e.server import Server
 
@@ -145,3 +145,48 @@ def test_on_a_phone_designers_offer_is_large_enough_and_its_colours_have_a_legen
     for species in ("angelfish", "sea lion", "dolphin", "penguin"):
         expect(legend).to_contain_text(species)
     assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+SCALES = """async () => {
+  const seen = [];
+  for (let i = 0; i < 16; i++) {
+    const board = document.querySelector('.zoo-board[data-seat="0"]');
+    seen.push(board.style.getPropertyValue('--fit'));
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  return seen;
+}"""
+"""Seat 0's zoo board's scale (``--fit``), four times a second for four seconds."""
+
+
+def test_a_zoo_board_on_a_phone_settles_on_one_scale_that_fits(
+    browser: Browser, server: Server
+) -> None:
+    """A board's text can wrap wider at a larger scale. This Czech board once measured as
+    fitting 1.06 at 1.05, came out wider than its column at 1.06, measured as fitting 1.04
+    there and 1.05 again, and changed its scale every second for as long as it was open."""
+    stored = store_game(
+        server,
+        "zooloretto",
+        ["me"] * 3,
+        seed=21,
+        moves=110,
+        until=to_move(0),
+        players_as=["builder", "greedy", "greedy"],
+    )
+    context = new_context(browser, phone=True, locale="cs-CZ")
+    try:
+        page = context.new_page()
+        page.goto(stored.link(server))
+        page.wait_for_selector('.zoo-board[data-seat="0"]')
+        page.evaluate("document.fonts.ready.then(() => undefined)")
+        page.wait_for_timeout(1500)  # past the rescales the first second may hold back
+        scales = page.evaluate(SCALES)
+        assert len(set(scales)) == 1, scales
+        board = page.locator('.zoo-board[data-seat="0"]').bounding_box()
+        column = page.evaluate(
+            "document.querySelector('.zoo-board[data-seat=\"0\"]').parentElement.clientWidth"
+        )
+        assert board is not None and board["width"] <= column + 0.5, (board, column)
+    finally:
+        context.close()

@@ -77,9 +77,26 @@ SETTLED = """async () => {
     image.src = href;
     return image.decode().catch(() => undefined);
   }));
+  // Zooloretto's zoo boards fit their column (--fit), and a loaded page may hold a
+  // change of scale back for up to a second (web/src/boards/zoom.tsx): wait until no
+  // board's scale has changed for longer than that.
+  const fits = () => [...document.querySelectorAll('.zoo-board')]
+    .map((b) => b.style.getPropertyValue('--fit')).join();
+  let seen = fits();
+  let since = performance.now();
+  const start = since;
+  while (performance.now() - since < 1200 && performance.now() - start < 5000) {
+    await new Promise((done) => setTimeout(done, 100));
+    const now = fits();
+    if (now !== seen) {
+      seen = now;
+      since = performance.now();
+    }
+  }
   await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
 }"""
-"""Waits until the bundled font and every picture on the page are loaded and drawn."""
+"""Waits until the bundled font and every picture on the page are loaded and drawn, and
+the boards' scales have settled."""
 
 
 def difference(expected: Image.Image, actual: Image.Image) -> tuple[float, Image.Image]:

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_RESCALES, RESCALE_WINDOW, ZOOMS, rescaleAt, storedZoom, zoomStep } from "./zoom";
+import { MAX_RESCALES, RESCALE_WINDOW, ZOOMS, capFit, rescaleAt, storedZoom, zoomStep } from "./zoom";
 
 describe("the board's zoom", () => {
   it("starts at fit when nothing, or nothing valid, is stored", () => {
@@ -26,5 +26,13 @@ describe("the board's zoom", () => {
     expect(rescaleAt(times, 100 + MAX_RESCALES)).toBeNull(); // a swing is stopped
     expect(rescaleAt(times, 100 + RESCALE_WINDOW)).toHaveLength(MAX_RESCALES); // the first left the window
     expect(rescaleAt(times, 200 + RESCALE_WINDOW + MAX_RESCALES)).toEqual([200 + RESCALE_WINDOW + MAX_RESCALES]);
+  });
+  it("keeps a fit under a scale that came out too big for the same room", () => {
+    const room = { width: 360, height: 633 };
+    expect(capFit(1.06, room, null)).toBe(1.06);
+    expect(capFit(1.06, room, { room, scale: 1.06 })).toBe(1.05);
+    expect(capFit(1.04, room, { room, scale: 1.06 })).toBe(1.04);
+    // another room (the window turned or resized): measured afresh
+    expect(capFit(1.06, { width: 400, height: 633 }, { room, scale: 1.06 })).toBe(1.06);
   });
 });

@@ -87,6 +87,27 @@ export function rescaleAt(times: number[], now: number): number[] | null {
   return recent.length >= MAX_RESCALES ? null : [...recent, now];
 }
 
+/** The room a board is fitted into: its column's width and the most height it may take. */
+export interface Room {
+  width: number;
+  height: number;
+}
+
+/** A scale at which a board came out larger than its room. */
+export interface TooBig {
+  room: Room;
+  scale: number;
+}
+
+/** `next` kept under a scale found too big for the same room. A board's own size can grow
+ * with its scale, where its text wraps differently: a Czech zoo board on a phone measured
+ * as fitting 1.06 at 1.05, came out wider than its column at 1.06 and measured as fitting
+ * 1.04 there, then 1.05 again, and went round for good. */
+export function capFit(next: number, room: Room, tooBig: TooBig | null): number {
+  if (!tooBig || tooBig.room.width !== room.width || tooBig.room.height !== room.height) return next;
+  return Math.min(next, Math.round(100 * tooBig.scale - 1) / 100);
+}
+
 /** How much a board drawn in HTML (Zooloretto's zoo board) must be scaled to fill its
  * column: the column's width over the board's own, no taller than 75 % of the screen. The
  * element gets `zoom: calc(var(--zoom) * var(--fit))`; `large` false leaves it at 1. */
@@ -94,6 +115,7 @@ export function useFit(large: boolean): [RefObject<HTMLDivElement>, number] {
   const ref = useRef<HTMLDivElement>(null);
   const settled = useRef(false);
   const rescaled = useRef<number[]>([]);
+  const tooBig = useRef<TooBig | null>(null);
   const [fit, setFit] = useState(1);
   useLayoutEffect(() => {
     const el = ref.current;
@@ -101,6 +123,7 @@ export function useFit(large: boolean): [RefObject<HTMLDivElement>, number] {
     if (!large || !el || !column) return;
     let live = true;
     let retry = 0;
+    let retryExact = false;
     const measure = (exact = false) => {
       // The drawn size over the zoom it is drawn at: the board's own size.
       const applied = Number.parseFloat(getComputedStyle(el).zoom) || 1;
@@ -108,20 +131,33 @@ export function useFit(large: boolean): [RefObject<HTMLDivElement>, number] {
       if (box.width === 0) return; // hidden (another seat's tab on a phone)
       const width = box.width / applied;
       const height = box.height / applied;
-      // (in hundredths: a layout measured a hair apart still gets the same scale)
-      const next = Math.floor(100 * Math.max(0.5, Math.min(column.clientWidth / width, (0.75 * window.innerHeight) / height, 3))) / 100;
+      const room = { width: column.clientWidth, height: 0.75 * window.innerHeight };
       // A small change is let go (a scrollbar coming and going would make it oscillate),
       // but once the bundled font is in, the board's final size sets the fit exactly: the
       // same layout then always gets the same scale.
       setFit((old) => {
+        const last = tooBig.current;
+        const sameRoom = last !== null && last.room.width === room.width && last.room.height === room.height;
+        // (only in the bundled font: in the one before it, the board has another size)
+        const over = width * old > room.width + 0.5 || height * old > room.height + 0.5;
+        if (settled.current && over && !(sameRoom && last.scale <= old)) {
+          tooBig.current = { room, scale: old };
+        }
+        // (in hundredths: a layout measured a hair apart still gets the same scale)
+        const wanted = Math.floor(100 * Math.min(room.width / width, room.height / height, 3)) / 100;
+        const next = Math.max(0.5, capFit(wanted, room, tooBig.current));
         if (exact ? old === next : Math.abs(old - next) <= 0.01) return old;
         const times = rescaleAt(rescaled.current, performance.now());
         if (times === null) {
           // held back: measured again once the second is over, so that a window resized
-          // fast still ends at its final size
+          // fast still ends at its final size, and exactly if an exact fit was held back
+          // (else a loaded page could keep a scale a hundredth off the settled one)
+          retryExact ||= exact;
           retry ||= window.setTimeout(() => {
             retry = 0;
-            if (live) measure();
+            const again = retryExact;
+            retryExact = false;
+            if (live) measure(again);
           }, RESCALE_WINDOW);
           return old;
         }
