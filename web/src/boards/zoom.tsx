@@ -93,6 +93,10 @@ export interface Room {
   height: number;
 }
 
+function sameRoom(a: Room, b: Room): boolean {
+  return a.width === b.width && a.height === b.height;
+}
+
 /** A scale at which a board came out larger than its room. */
 export interface TooBig {
   room: Room;
@@ -104,7 +108,7 @@ export interface TooBig {
  * as fitting 1.06 at 1.05, came out wider than its column at 1.06 and measured as fitting
  * 1.04 there, then 1.05 again, and went round for good. */
 export function capFit(next: number, room: Room, tooBig: TooBig | null): number {
-  if (!tooBig || tooBig.room.width !== room.width || tooBig.room.height !== room.height) return next;
+  if (!tooBig || !sameRoom(tooBig.room, room)) return next;
   return Math.min(next, Math.round(100 * tooBig.scale - 1) / 100);
 }
 
@@ -137,10 +141,10 @@ export function useFit(large: boolean): [RefObject<HTMLDivElement>, number] {
       // same layout then always gets the same scale.
       setFit((old) => {
         const last = tooBig.current;
-        const sameRoom = last !== null && last.room.width === room.width && last.room.height === room.height;
+        const known = last !== null && sameRoom(last.room, room);
         // (only in the bundled font: in the one before it, the board has another size)
         const over = width * old > room.width + 0.5 || height * old > room.height + 0.5;
-        if (settled.current && over && !(sameRoom && last.scale <= old)) {
+        if (settled.current && over && !(known && last.scale <= old)) {
           tooBig.current = { room, scale: old };
         }
         // (in hundredths: a layout measured a hair apart still gets the same scale)
