@@ -22,6 +22,25 @@ servers. The modules, each with one job (``docs/architecture.md`` draws the map)
 - ``catalog`` (games, options, bots) and ``settings`` (the ``ZOOGAMES_*`` settings).
 """
 
-from zoogames.server.app import create_app, serve
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from zoogames.server.app import create_app, serve
 
 __all__ = ["create_app", "serve"]
+
+
+def __getattr__(name: str) -> Any:
+    """``create_app`` and ``serve``, imported on first use.
+
+    A bot worker process imports ``zoogames.server.bots``, and with it this package: the
+    web stack (FastAPI, SQLAlchemy, Alembic) would cost each worker a second of CPU it never
+    uses.
+    """
+    if name in __all__:
+        from zoogames.server import app
+
+        return getattr(app, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

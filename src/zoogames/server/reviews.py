@@ -22,12 +22,14 @@ review is hidden from anyone; each search still sees only the mover's view, like
 from __future__ import annotations
 
 import pickle
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from zoogames.bots.teach import TURNING_POINTS, worst
 from zoogames.core.game import JSON
 from zoogames.server import contract
-from zoogames.server.store.records import ReviewData
+
+if TYPE_CHECKING:  # the store (SQLAlchemy) is the server's: a review worker needs none of it
+    from zoogames.server.store.records import ReviewData
 
 REVIEW_SEED = 0
 """The review's seed (``zoogames review --seed``'s default)."""
