@@ -7,14 +7,19 @@ the database). The sockets' 1012 is ``test_health.py``'s.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import signal
 import socket
 import subprocess
 import time
 from pathlib import Path
+from typing import Any, cast
 
 import pytest
+
+from zoogames.server.bot_workers import BotWorkers
 
 from .conftest import Databases
 from .harness import ServerProcess
@@ -98,3 +103,48 @@ def test_a_request_that_never_ends_is_cancelled_after_stop_seconds(
         conn.close()
         server.stop()
     assert "timeout graceful shutdown exceeded" in server.output()
+
+
+class IdleService:
+    """What a bot worker's slot uses of its service, with no turn ever waiting."""
+
+    def __init__(self) -> None:
+        self.turns_queued = asyncio.Event()
+        self.store = self
+        self.claims = 0
+
+    def claim_bot_turn(self, lease: float) -> None:
+        """No turn is waiting."""
+        self.claims += 1
+
+    async def db(self, call: Any, *args: Any) -> Any:
+        """The store's call, inline (no database thread)."""
+        return call(*args)
+
+
+@pytest.mark.parametrize("turns", range(4))
+def test_a_bot_worker_slot_woken_as_it_is_stopped_stops(turns: int) -> None:
+    """A stop that comes as the bus wakes an idle slot (a turn handed back) ends the slot.
+
+    ``asyncio.wait_for`` on Python 3.11 returns a wait that ended as its task was cancelled
+    and drops the cancel: the slot went on claiming turns, and the worker hung at SIGTERM
+    until it was killed, holding the lease of the turn it had just claimed again.
+    """
+
+    async def stop_as_woken() -> bool:
+        service = IdleService()
+        slot = asyncio.create_task(BotWorkers(cast(Any, service), 1, 5.0)._slot())
+        while service.claims == 0:  # the slot is idle, waiting to be woken
+            await asyncio.sleep(0)
+        service.turns_queued.set()
+        for _ in range(turns):  # each interleaving of the wake-up with the stop
+            await asyncio.sleep(0)
+        slot.cancel()
+        done, _ = await asyncio.wait([slot], timeout=2)
+        stopped = bool(done) and slot.cancelled()
+        slot.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await slot
+        return stopped
+
+    assert asyncio.run(stop_as_woken())

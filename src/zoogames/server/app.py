@@ -265,7 +265,8 @@ def create_app(
         if engine.dialect.name == "postgresql":
             bus = service.start_bus(conninfo_of(engine.url))
             with suppress(TimeoutError):
-                await asyncio.wait_for(bus.listening.wait(), LISTEN_WAIT)
+                async with asyncio.timeout(LISTEN_WAIT):  # (wait_for may swallow a cancel)
+                    await bus.listening.wait()
         await service.notify.start()
         gc.collect()
         gc.freeze()  # what startup built lives for good: full collections need not walk it

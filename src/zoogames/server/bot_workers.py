@@ -79,8 +79,13 @@ class BotWorkers:
             except ApiError:
                 turn = None  # the database failed: try again after the pause
             if turn is None:
+                # asyncio.timeout, not wait_for: on Python 3.11 wait_for returns the result
+                # of a wait that ends as the task is cancelled, and swallows the cancel. A
+                # slot woken by the bus (a turn just handed back) as SIGTERM came then went
+                # on claiming turns, and the stopping worker hung until it was killed.
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(service.turns_queued.wait(), POLL_SECONDS)
+                    async with asyncio.timeout(POLL_SECONDS):
+                        await service.turns_queued.wait()
                 continue
             try:
                 if turn.kind == "review":  # the review's own lease guards it from here
@@ -215,7 +220,8 @@ async def work(db_url: str, slots: int | None = None, settings: Settings | None 
     try:
         await asyncio.to_thread(migrate.upgrade, engine)
         bus = service.start_bus(conninfo_of(engine.url))
-        await asyncio.wait_for(bus.listening.wait(), 30)
+        async with asyncio.timeout(30):
+            await bus.listening.wait()
         await service.notify.start()
         log.info("bot workers: %d on %s", pool.workers, engine.url.render_as_string())
         await workers.run()

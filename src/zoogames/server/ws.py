@@ -151,7 +151,8 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
 async def _receive_text(websocket: WebSocket, timeout: float | None) -> str:
     """The next text message; :class:`Refused` for a binary one or a silent client."""
     try:
-        message = await asyncio.wait_for(websocket.receive(), timeout)
+        async with asyncio.timeout(timeout):  # (wait_for may swallow a cancel)
+            message = await websocket.receive()
     except TimeoutError:
         raise Refused(POLICY, "say hello within a few seconds of connecting") from None
     if message["type"] == "websocket.disconnect":

@@ -85,9 +85,8 @@ class Hints:
             turn = BotTurn(table.id, seat, table.revision, f"hint:{seat}", True, "hint")
             self.env.in_background(self.round.queue_turn(turn))
         try:
-            return await asyncio.wait_for(
-                asyncio.shield(waiter), self.env.settings.bot_seconds + HINT_WAIT
-            )
+            async with asyncio.timeout(self.env.settings.bot_seconds + HINT_WAIT):
+                return await asyncio.shield(waiter)
         finally:
             if waiter.done():
                 self.waiting.pop(key, None)
