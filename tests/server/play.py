@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 import httpx
@@ -36,6 +37,23 @@ def play_to_end(api: Api, game_id: str, tokens: list[str], seed: int = 0) -> dic
     snap = api.snapshot(game_id)
     while snap["status"] != "over":
         snap = step(api, game_id, tokens, rng)
+    return snap
+
+
+def play_seat_to_end(
+    api: Api, game_id: str, token: str, seat: int = 0, seed: int = 0, timeout: float = 60
+) -> dict[str, Any]:
+    """Random legal actions for ``seat`` while the server's bots play the others, until the
+    game is over; the last snapshot."""
+    rng = random.Random(seed)
+    deadline = time.monotonic() + timeout
+    while (snap := api.snapshot(game_id, token))["status"] != "over":
+        assert time.monotonic() < deadline, f"{game_id} not over in {timeout} s"
+        if snap["view"]["to_move"] == seat:
+            r = api.act(game_id, token, rng.choice(snap["view"]["legal"]), snap["number"])
+            assert r.status_code == 200, r.text
+        else:
+            time.sleep(0.05)  # a bot thinks
     return snap
 
 

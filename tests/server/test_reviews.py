@@ -16,7 +16,7 @@ from zoogames.bots.teach import review as cli_review
 
 from .conftest import BACKENDS, Databases
 from .harness import Api, ServerProcess
-from .play import human_game, play_to_end, step
+from .play import human_game, play_seat_to_end, play_to_end, step
 
 
 def ask(api: Api, game_id: str) -> Any:
@@ -105,15 +105,7 @@ def test_only_the_human_seats_decisions_are_reviewed(api: Api) -> None:
         "aquarium-designer", [{"kind": "me"}, {"kind": "bot", "bot": "greedy"}], start_player=0
     )
     gid, token = created["id"], created["tokens"]["0"]
-    rng = random.Random(1)
-    deadline = time.monotonic() + 60
-    while (snap := api.snapshot(gid, token))["status"] != "over":
-        assert time.monotonic() < deadline
-        if snap["view"]["to_move"] == 0:
-            r = api.act(gid, token, rng.choice(snap["view"]["legal"]), snap["number"])
-            assert r.status_code == 200, r.text
-        else:
-            time.sleep(0.05)  # the bot thinks
+    play_seat_to_end(api, gid, token, seed=1)
     assert ask(api, gid)["seats"] == [0]
     body = wait_done(api, gid)
     assert body["decisions"] and {d["seat"] for d in body["decisions"]} == {0}
