@@ -6,6 +6,7 @@ Which ids the code uses is what ``pybabel extract`` finds (``make messages``): e
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 
@@ -40,22 +41,23 @@ ROOT = Path(__file__).resolve().parent.parent
 gen_i18n = load_script(ROOT / "scripts" / "gen_i18n.py", "gen_i18n")
 
 
-def used_ids() -> set[str]:
-    """The ids in the code, as ``make messages`` extracts them (babel.cfg's keywords)."""
+@functools.cache
+def used_ids() -> frozenset[str]:
+    """The ids in the code, as ``make messages`` extracts them (babel.cfg's keywords).
+
+    Extracted on first use, not at import: every test process collects this module.
+    """
     found = extract_from_dir(
         str(ROOT / "src" / "zoogames"),
         method_map=[("**.py", "python")],
         keywords={"msg": None, "N_": None},
     )
-    return {entry_key(message) for _file, _line, message, _comments, _context in found}
-
-
-USED = used_ids()
+    return frozenset(entry_key(message) for _file, _line, message, _comments, _context in found)
 
 
 def test_the_extraction_finds_the_move_log_ids() -> None:
-    assert {"aquaretto.load", "tile.female", "species.dolphin", "score.points"} <= USED
-    assert len(USED) > 100
+    assert {"aquaretto.load", "tile.female", "species.dolphin", "score.points"} <= used_ids()
+    assert len(used_ids()) > 100
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -66,9 +68,9 @@ def test_every_id_the_code_uses_is_translated_and_every_entry_is_used(lang: str)
         for m in catalogue
         if m.id and m.context is None and m.string and all(m.string)
     }
-    assert sorted(USED - translated) == [], f"missing or empty in {lang}"
+    assert sorted(used_ids() - translated) == [], f"missing or empty in {lang}"
     ids = {entry_key(m.id) for m in catalogue if m.id}
-    assert sorted(ids - USED) == [], f"unused in {lang}"
+    assert sorted(ids - used_ids()) == [], f"unused in {lang}"
     for m in catalogue:
         if m.id:
             assert m.string and all(m.string), f"{lang}: {m.id} ({m.context}) is empty"
@@ -144,7 +146,7 @@ def test_whole_games_render_in_both_languages_without_leftovers(game_id: str) ->
                 assert all(i not in text for i in nested_ids(message)), text
                 if lang == "cs":  # every case a Czech template asks for is written out
                     assert not missing, (text, missing)
-    assert seen <= USED
+    assert seen <= used_ids()
 
 
 def test_hidden_information_stays_hidden_in_a_draw_message() -> None:
@@ -316,13 +318,13 @@ def test_every_new_game_option_has_its_words_in_the_catalogue() -> None:
     for game_id in games.ids():
         for spec in games.get(game_id).option_specs():
             seen.add(spec.name)
-            assert {f"option.{spec.name}", f"option.{spec.name}.help"} <= USED, spec.name
+            assert {f"option.{spec.name}", f"option.{spec.name}.help"} <= used_ids(), spec.name
             assert english(msg(f"option.{spec.name}")) == spec.label
             assert english(msg(f"option.{spec.name}.help")) == spec.description
             for group in spec.groups:
                 assert bool(group.label) == bool(group.label_id)
                 if group.label_id:
-                    assert group.label_id in USED
+                    assert group.label_id in used_ids()
                     assert english(msg(group.label_id)) == group.label
                     assert render(msg(group.label_id), "cs") == group.label  # a game's name
     assert seen == {"start_player", "removed", "advanced", "deck"}
@@ -335,7 +337,7 @@ def test_the_designer_names_its_colours_and_its_own_deck_in_the_catalogue() -> N
     assert english(msg(view["deck_name_id"])) == view["deck_name"]
     assert render(msg("designer.default-deck"), "cs") == "výchozí balíček zoogames"
     colours = {s["colour"] for c in view["offer"] for s in c["sections"]}
-    assert colours and all(f"species.{c}" in USED for c in colours)
+    assert colours and all(f"species.{c}" in used_ids() for c in colours)
     assert render(msg("species.angelfish"), "cs") == "skalára"
     deck = default_deck().to_json() | {"name": "Deck of the house"}
     own = games.get("aquarium-designer").new_game(players=2, seed=1, deck=deck)
@@ -377,7 +379,7 @@ def test_the_update_keeps_every_entry_of_a_current_catalogue() -> None:
     from babel.messages.catalog import Catalog
 
     template = Catalog()
-    for key in USED:
+    for key in used_ids():
         template.add(key)
     for lang in LANGUAGES:
         old = read_catalogue(lang)

@@ -7,6 +7,7 @@ and the loss must fall; the weights file written loads in plain Python.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 from pathlib import Path
 
@@ -17,7 +18,11 @@ from zoogames.bots import value
 from zoogames.cli import app
 from zoogames.learn.data import final_margins, load_runs, positions, selfplay
 
-pytest.importorskip("torch")  # the [train] extra: installed wherever make test runs
+# The [train] extra, installed wherever make test runs. Looked for, not imported: torch
+# takes a second to import, and every test process collects this module.
+pytestmark = pytest.mark.skipif(
+    importlib.util.find_spec("torch") is None, reason="needs PyTorch (the [train] extra)"
+)
 
 GAMES = 2
 
