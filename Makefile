@@ -136,7 +136,11 @@ WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
 # while the other worked through the server tests it had been given.
 PYTEST_WORKERS = -n $(WORKERS) --dist worksteal
 
-unit: install install-train web system-deps web-test $(VIEWTYPES)
+# The client's Vitest tests run first; `make test` runs them beside the builds instead, and
+# empties UNIT_CHECKS when it calls this.
+UNIT_CHECKS ?= web-test
+
+unit: install install-train web system-deps $(UNIT_CHECKS) $(VIEWTYPES)
 	$(BIN)/pytest $(PYTEST_WORKERS)
 
 # The engine and bot tests again on the plain-Python engine (`make unit` runs the compiled
@@ -158,7 +162,7 @@ PREPARE_JOBS := --jobs=2 --output-sync=target
 test:
 	$(MAKE) $(PREPARE_JOBS) install-train $(WEB_DEPS) $(VIEWTYPES)
 	$(MAKE) $(PREPARE_JOBS) lint typecheck $(COMPILED) web web-test
-	$(MAKE) unit test-pure
+	$(MAKE) unit test-pure UNIT_CHECKS=
 
 # Mutation testing (CONTRIBUTING.md, Mutation testing): mutmut changes the module that
 # pyproject's [tool.mutmut] names, one change at a time, and runs that game's tests on

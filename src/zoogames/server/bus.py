@@ -29,7 +29,6 @@ from collections.abc import Callable
 from typing import Any
 
 import orjson
-import psycopg
 
 log = logging.getLogger("zoogames.server")
 
@@ -101,6 +100,8 @@ class Bus:
 
     async def _publish(self) -> None:
         """Send the queued notices on a connection of their own, reconnecting as needed."""
+        import psycopg  # here, not at the top: a server on SQLite never needs it (0.15 s)
+
         pending: bytes | None = None
         while True:
             try:
@@ -118,6 +119,8 @@ class Bus:
 
     async def _listen(self) -> None:
         """Receive notices, reconnecting (and asking for a check) when the connection drops."""
+        import psycopg
+
         while True:
             try:
                 async with await psycopg.AsyncConnection.connect(
