@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 import httpx
 from websockets.sync.client import ClientConnection, connect
 
+from .forks import ForkedProcess, Forks
 from .postgres import free_port
 
 T = TypeVar("T")
@@ -41,7 +42,23 @@ def zoogames_command() -> list[str]:
     return [sys.executable, "-c", "from zoogames.cli import main; main()"]
 
 
-def stop_process(process: subprocess.Popen[bytes]) -> None:
+FORKS = Forks()
+"""This test process's fork server (``forks.py``): servers start without importing again."""
+
+FORK_SERVERS = hasattr(os, "fork") and os.environ.get("ZOOGAMES_TEST_FORKS", "1") != "0"
+"""Start :class:`ServerProcess` servers by forking (``ZOOGAMES_TEST_FORKS=0``: new
+processes, as ``zoogames serve`` from a shell starts them)."""
+
+
+def forkable(env: dict[str, str]) -> bool:
+    """Whether a process with ``env`` may be forked from the fork server: no setting read as
+    the interpreter starts or the engine loads (``PYTHONPATH``, ``ZOOGAMES_PURE``, …) differs
+    from the fork server's, which are this process's."""
+    names = {n for n in {*env, *os.environ} if n.startswith("PYTHON") or n == "ZOOGAMES_PURE"}
+    return all(env.get(n) == os.environ.get(n) for n in names)
+
+
+def stop_process(process: subprocess.Popen[bytes] | ForkedProcess) -> None:
     """Stop a process the friendly way (SIGTERM), then wait; SIGKILL after 20 s."""
     if process.poll() is None:
         process.send_signal(signal.SIGTERM)
@@ -71,7 +88,7 @@ class ServerProcess:
         """Server settings (``ZOOGAMES_*``): by default, no rate limits, since the tests
         play far faster than people (``test_abuse.py`` tests the limits)."""
         self.port = 0
-        self.process: subprocess.Popen[bytes] | None = None
+        self.process: subprocess.Popen[bytes] | ForkedProcess | None = None
 
     @property
     def base(self) -> str:
@@ -86,11 +103,18 @@ class ServerProcess:
         if not (same_port and self.port):
             self.port = free_port()
         env = {**os.environ, "ZOOGAMES_BOT_WORKERS": str(self.bot_workers), **self.env}
-        command = [*zoogames_command(), "serve", "--port", str(self.port), "--db", self.db_url]
-        with self.log.open("ab") as out:
-            self.process = subprocess.Popen(
-                command, cwd=self.workdir, stdout=out, stderr=subprocess.STDOUT, env=env
-            )
+        args = ["serve", "--port", str(self.port), "--db", self.db_url]
+        if FORK_SERVERS and forkable(env):
+            self.process = FORKS.start(args, env, self.workdir, self.log)
+        else:
+            with self.log.open("ab") as out:
+                self.process = subprocess.Popen(
+                    [*zoogames_command(), *args],
+                    cwd=self.workdir,
+                    stdout=out,
+                    stderr=subprocess.STDOUT,
+                    env=env,
+                )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:

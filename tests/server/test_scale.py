@@ -25,7 +25,17 @@ from zoogames.server.bot_workers import BotWorkers
 from zoogames.server.store import BotTurn
 
 from .conftest import Databases
-from .harness import Api, ServerProcess, Socket, run_async, stop_process, zoogames_command
+from .forks import ForkedProcess
+from .harness import (
+    FORK_SERVERS,
+    FORKS,
+    Api,
+    ServerProcess,
+    Socket,
+    run_async,
+    stop_process,
+    zoogames_command,
+)
 from .play import human_game, step
 from .test_accounts import query
 
@@ -36,11 +46,18 @@ class BotWorkerProcess:
     """``zoogames bots --db URL`` (its output in ``log``)."""
 
     def __init__(self, db_url: str, log: Path, env: dict[str, str]) -> None:
-        command = [*zoogames_command(), "bots", "--db", db_url, "--workers", "1"]
-        with log.open("ab") as out:
-            self.process = subprocess.Popen(
-                command, stdout=out, stderr=subprocess.STDOUT, env={**os.environ, **env}
-            )
+        args = ["bots", "--db", db_url, "--workers", "1"]
+        self.process: subprocess.Popen[bytes] | ForkedProcess
+        if FORK_SERVERS:  # forked as the servers are (harness.py)
+            self.process = FORKS.start(args, {**os.environ, **env}, Path.cwd(), log)
+        else:
+            with log.open("ab") as out:
+                self.process = subprocess.Popen(
+                    [*zoogames_command(), *args],
+                    stdout=out,
+                    stderr=subprocess.STDOUT,
+                    env={**os.environ, **env},
+                )
         self.log = log
 
     def kill(self) -> None:
