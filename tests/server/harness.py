@@ -58,6 +58,19 @@ def forkable(env: dict[str, str]) -> bool:
     return all(env.get(n) == os.environ.get(n) for n in names)
 
 
+def start_zoogames(
+    args: list[str], env: dict[str, str], cwd: Path, log: Path
+) -> subprocess.Popen[bytes] | ForkedProcess:
+    """The ``zoogames`` command ``args`` in a process of its own (forked where
+    :func:`forkable`), with environment ``env``, in ``cwd``, its output appended to ``log``."""
+    if FORK_SERVERS and forkable(env):
+        return FORKS.start(args, env, cwd, log)
+    with log.open("ab") as out:
+        return subprocess.Popen(
+            [*zoogames_command(), *args], cwd=cwd, stdout=out, stderr=subprocess.STDOUT, env=env
+        )
+
+
 def stop_process(process: subprocess.Popen[bytes] | ForkedProcess) -> None:
     """Stop a process the friendly way (SIGTERM), then wait; SIGKILL after 20 s."""
     if process.poll() is None:
@@ -104,17 +117,7 @@ class ServerProcess:
             self.port = free_port()
         env = {**os.environ, "ZOOGAMES_BOT_WORKERS": str(self.bot_workers), **self.env}
         args = ["serve", "--port", str(self.port), "--db", self.db_url]
-        if FORK_SERVERS and forkable(env):
-            self.process = FORKS.start(args, env, self.workdir, self.log)
-        else:
-            with self.log.open("ab") as out:
-                self.process = subprocess.Popen(
-                    [*zoogames_command(), *args],
-                    cwd=self.workdir,
-                    stdout=out,
-                    stderr=subprocess.STDOUT,
-                    env=env,
-                )
+        self.process = start_zoogames(args, env, self.workdir, self.log)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:

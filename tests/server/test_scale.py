@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import os
 import random
-import subprocess
 import threading
 import time
 from collections.abc import Iterator
@@ -25,16 +24,13 @@ from zoogames.server.bot_workers import BotWorkers
 from zoogames.server.store import BotTurn
 
 from .conftest import Databases
-from .forks import ForkedProcess
 from .harness import (
-    FORK_SERVERS,
-    FORKS,
     Api,
     ServerProcess,
     Socket,
     run_async,
+    start_zoogames,
     stop_process,
-    zoogames_command,
 )
 from .play import human_game, step
 from .test_accounts import query
@@ -47,17 +43,7 @@ class BotWorkerProcess:
 
     def __init__(self, db_url: str, log: Path, env: dict[str, str]) -> None:
         args = ["bots", "--db", db_url, "--workers", "1"]
-        self.process: subprocess.Popen[bytes] | ForkedProcess
-        if FORK_SERVERS:  # forked as the servers are (harness.py)
-            self.process = FORKS.start(args, {**os.environ, **env}, Path.cwd(), log)
-        else:
-            with log.open("ab") as out:
-                self.process = subprocess.Popen(
-                    [*zoogames_command(), *args],
-                    stdout=out,
-                    stderr=subprocess.STDOUT,
-                    env={**os.environ, **env},
-                )
+        self.process = start_zoogames(args, {**os.environ, **env}, Path.cwd(), log)
         self.log = log
 
     def kill(self) -> None:
