@@ -164,7 +164,7 @@ def bot_ratings(game: str) -> dict[str, tuple[float, float]]:
 
 def bot_rating(game: str, spec: str | None) -> tuple[float, float] | None:
     """The fixed (mu, sigma) of bot ``spec`` at ``game``; ``None`` if it has none there."""
-    return None if spec is None else bot_ratings(game).get(spec)
+    return None if spec is None else _shipped_ratings().get(game, {}).get(spec)
 
 
 def rated_games(spec: str) -> list[str]:

@@ -141,10 +141,10 @@ export function useFit(large: boolean): [RefObject<HTMLDivElement>, number] {
       // same layout then always gets the same scale.
       setFit((old) => {
         const last = tooBig.current;
-        const known = last !== null && sameRoom(last.room, room);
         // (only in the bundled font: in the one before it, the board has another size)
         const over = width * old > room.width + 0.5 || height * old > room.height + 0.5;
-        if (settled.current && over && !(known && last.scale <= old)) {
+        // the smallest scale found too big for this room is the one kept
+        if (settled.current && over && (last === null || !sameRoom(last.room, room) || old < last.scale)) {
           tooBig.current = { room, scale: old };
         }
         // (in hundredths: a layout measured a hair apart still gets the same scale)
