@@ -8,6 +8,7 @@ and the loss must fall; the weights file written loads in plain Python.
 from __future__ import annotations
 
 import importlib.util
+import itertools
 import json
 from pathlib import Path
 
@@ -30,8 +31,10 @@ GAMES = 2
 @pytest.fixture(scope="module")
 def run_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("selfplay")
-    result = selfplay("aquaretto", 2, ["greedy"], GAMES, seed=4, out=out)
+    result = selfplay("aquaretto", 2, ["greedy"], GAMES, seed=7, out=out)
     assert result.played == GAMES
+    # margins to learn: a deal whose greedy games are drawn would leave every target 0
+    assert len(set(positions(load_runs([out])).y)) > 1
     return out
 
 
@@ -142,3 +145,35 @@ def test_the_fit_keeps_the_epoch_that_did_best_on_the_held_out_games(run_dir: Pa
     scale = result.weights["norm"]["scale"]
     errors = [((model(data.x[k]) - data.y[k]) / scale) ** 2 for k in val.tolist()]
     assert sum(errors) / len(errors) == pytest.approx(result.val_loss[best], rel=1e-3)
+
+
+def test_the_fit_sets_the_model_against_the_greedy_margin_stage_by_stage(run_dir: Path) -> None:
+    import torch
+
+    from zoogames.learn.fit import STAGES, _split, fit
+
+    data = positions(load_runs([run_dir]))
+    result = fit(data, "aquaretto", hidden=(16, 16), epochs=4, batch=64, seed=2)
+    stages = result.stages
+    assert result.weights["training"]["stages"] == stages
+    val, train = _split(data, 0.1, torch.Generator().manual_seed(2))
+    assert len(stages) == STAGES and sum(s["positions"] for s in stages) == len(val)
+    bounds = [s["progress"] for s in stages]
+    assert all(lo <= hi for lo, hi in bounds)
+    assert all(a[1] <= b[0] for a, b in itertools.pairwise(bounds))
+    # the stages' errors are the kept weights' held-out loss, cut in parts
+    mean = sum(s["model"] * s["positions"] for s in stages) / len(val)
+    assert mean == pytest.approx(result.val_loss[result.best_epoch], rel=1e-3)
+    # the greedy line, fitted here by hand in points: least squares through eval_margin
+    col = value.FEATURES.index("eval_margin")
+    xs = [data.x[k][col] for k in train.tolist()]
+    ys = [data.y[k] for k in train.tolist()]
+    mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
+    slope = sum((a - mx) * (b - my) for a, b in zip(xs, ys, strict=True)) / sum(
+        (a - mx) ** 2 for a in xs
+    )
+    shift = sum(data.y) / len(data.y)
+    spread2 = sum((v - shift) ** 2 for v in data.y) / len(data.y)
+    errors = [(my + slope * (data.x[k][col] - mx) - data.y[k]) ** 2 for k in val.tolist()]
+    by_stages = sum(s["greedy_line"] * s["positions"] for s in stages) / len(val)
+    assert by_stages == pytest.approx(sum(errors) / len(errors) / spread2, rel=1e-3)

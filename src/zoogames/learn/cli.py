@@ -143,6 +143,17 @@ def fit_command(
         f"{len(data.y)} positions from {data.games} games; loss {result.train_loss[0]:.4f}"
         f" -> {result.train_loss[-1]:.4f}{validation}; {result.seconds:.1f} s on {result.device}"
     )
+    if result.stages:
+        typer.echo(
+            "held-out error by stage of the game (mean squared error of the standardised"
+            " margin), the model against the greedy evaluation's margin on a straight line:"
+        )
+        for stage in result.stages:
+            lo, hi = stage["progress"]
+            typer.echo(
+                f"  progress {lo:.2f}-{hi:.2f}: {stage['positions']} positions,"
+                f" model {stage['model']:.4f}, greedy line {stage['greedy_line']:.4f}"
+            )
     typer.echo(f"wrote {out} (sha256 {digest})")
 
 

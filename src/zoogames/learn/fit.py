@@ -42,6 +42,8 @@ class FitResult:
     seconds: float = 0.0
     device: str = "cpu"
     best_epoch: int = 0
+    stages: list[dict[str, Any]] = field(default_factory=list)
+    """The kept weights against the greedy evaluation, per stage of the game (:func:`stages`)."""
 
 
 def _stats(columns: list[list[float]]) -> tuple[list[float], list[float]]:
@@ -78,6 +80,53 @@ def _split(data: Positions, val_share: float, gen: Any) -> tuple[Any, Any]:
     val = [k for k, g in enumerate(data.game) if g in held]
     train = [k for k, g in enumerate(data.game) if g not in held]
     return torch.tensor(val, dtype=torch.long), torch.tensor(train, dtype=torch.long)
+
+
+STAGES = 4
+"""Stages of the game (equal numbers of held-out positions, by ``progress``) of :func:`stages`."""
+
+
+def stages(
+    x: Any, y: Any, progress: Any, train_idx: Any, val_idx: Any, predicted: Any
+) -> list[dict[str, Any]]:
+    """The held-out error of a model and of the greedy evaluation, stage by stage.
+
+    The greedy evaluation's prediction of the final margin is the straight line through
+    its margin (``eval_margin``) that fits the training positions best: a model that
+    only rescales that margin does no better than this line, however low its loss.
+    ``x`` and ``y`` are the standardised features and margins, ``progress`` each
+    position's ``progress`` feature as it was read, ``predicted`` the model's outputs on
+    ``val_idx``. The held-out positions are cut by progress into :data:`STAGES` stages
+    of equal numbers; each gets its range of progress, its number of positions and both
+    mean squared errors (standardised margins, as the fit's losses).
+    """
+    import torch
+
+    if len(val_idx) < STAGES or len(train_idx) < 2:
+        return []
+    col = FEATURES.index("eval_margin")
+    train_x = x[train_idx, col].double().cpu()
+    a = torch.stack([train_x, torch.ones_like(train_x)], 1)
+    line = torch.linalg.lstsq(a, y[train_idx].double().cpu().unsqueeze(1)).solution
+    slope, icpt = float(line[0, 0]), float(line[1, 0])
+    val_x, val_y = x[val_idx].double().cpu(), y[val_idx].double().cpu()
+    model_err = (predicted.double().cpu() - val_y) ** 2
+    greedy_err = (slope * val_x[:, col] + icpt - val_y) ** 2
+    held_progress = progress[val_idx.cpu()]
+    order = torch.argsort(held_progress, stable=True)
+    out = []
+    for k in range(STAGES):
+        part = order[len(order) * k // STAGES : len(order) * (k + 1) // STAGES]
+        out.append(
+            {
+                "progress": [round(float(held_progress[part[0]]), 4),
+                             round(float(held_progress[part[-1]]), 4)],
+                "positions": len(part),
+                "model": round(float(model_err[part].mean()), 6),
+                "greedy_line": round(float(greedy_err[part].mean()), 6),
+            }
+        )  # fmt: skip
+    return out
 
 
 def fit(
@@ -157,6 +206,12 @@ def fit(
     result.seconds = time.perf_counter() - started
     if best is not None and result.best_epoch < epochs:
         model.load_state_dict(best)
+    if len(val_idx):
+        model.eval()
+        with torch.no_grad():
+            predicted = model(x[val_idx]).squeeze(1)
+        progress = torch.tensor([row[FEATURES.index("progress")] for row in data.x])
+        result.stages = stages(x, y, progress, train_idx, val_idx, predicted)
 
     linears = [m for m in model if isinstance(m, nn.Linear)]
     result.weights = {
@@ -185,6 +240,7 @@ def fit(
             "train_loss": [round(v, 6) for v in result.train_loss],
             "val_loss": [round(v, 6) for v in result.val_loss],
             "best_epoch": result.best_epoch,
+            "stages": result.stages,
             **(meta or {}),
         },
     }
@@ -200,4 +256,4 @@ def write(weights: dict[str, Any], path: Path) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-__all__ = ["FitResult", "fit", "held_games", "write"]
+__all__ = ["STAGES", "FitResult", "fit", "held_games", "stages", "write"]
