@@ -57,6 +57,27 @@ def test_features_exist_for_every_game(game: str) -> None:
         state.apply(greedy.choose(state))
     x = value.features(state, 1)
     assert len(x) == len(value.FEATURES) and all(isinstance(v, float) for v in x)
+    water = [v for name, v in zip(value.FEATURES, x, strict=True) if name.startswith("basin")]
+    assert any(water) == (game == "aquaretto-zooloretto")  # water zoos only
+
+
+def test_water_features_describe_the_largest_basins_and_the_unseen_tiles() -> None:
+    state = midgame(steps=60)
+    for seat in range(2):
+        found = dict(zip(value.FEATURES, value.features(state, seat), strict=True))
+        for who, zoo in (("self", state.zoos[seat]), ("other", state.zoos[1 - seat])):
+            tiles = [zoo.species[s].bit_count() for s in range(8)]
+            largest = sorted(range(8), key=lambda s: (-tiles[s], s))[: value.BASINS]
+            assert tiles[largest[0]] > 0
+            for k, s in enumerate(largest, start=1):
+                unseen = sum(
+                    1 for pile in state.piles for kind in pile if kind < 64 and kind // 8 == s
+                )
+                room = zoo.legal_cells(s).bit_count() if tiles[s] else 0
+                assert found[f"basin{k}_tiles_{who}"] == tiles[s] / 10
+                assert found[f"basin{k}_unseen_{who}"] == unseen / 10
+                assert found[f"basin{k}_room_{who}"] == room / 5
+            assert found[f"animals_{who}"] == zoo.animals.bit_count() / 20
 
 
 def test_the_mlp_computes_what_its_weights_say() -> None:
