@@ -17,7 +17,7 @@ from typing import Any
 
 from zoogames.arena import ArenaConfig, RunResult, load_games
 from zoogames.arena import run as run_arena
-from zoogames.bots.value import features
+from zoogames.bots.value import every_seat
 from zoogames.core.record import start, validate
 
 
@@ -78,8 +78,8 @@ def positions_of(record: dict[str, Any], into: Positions) -> None:
 
                 greedy = bots.make("greedy", seed=0, game=state.game.id)
             evals = [float(greedy.evaluate(state, i)) for i in range(state.players)]
-            for seat in range(state.players):
-                into.x.append(features(state, seat, evals))
+            for seat, row in enumerate(every_seat(state, evals)):
+                into.x.append(row)
                 into.y.append(targets[seat])
                 into.game.append(into.games)
         if k < len(actions):
