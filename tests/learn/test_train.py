@@ -43,7 +43,7 @@ def test_selfplay_positions_pair_each_seat_with_its_final_margin(run_dir: Path) 
     assert len(records) == GAMES
     data = positions(records)
     assert data.games == GAMES and len(data.x) == len(data.y) > 50
-    assert all(len(x) == len(value.FEATURES) for x in data.x)
+    assert all(len(x) == len(value.feature_names("aquaretto")) for x in data.x)
     margins = final_margins(records[0])
     assert margins[0] == -margins[1]
     # each position gives one row per seat, in seat order
@@ -88,6 +88,22 @@ def test_a_tiny_fit_lowers_its_loss_and_repeats_itself(run_dir: Path, tmp_path: 
     assert digest == write(again.weights, tmp_path / "again.json")
     model = value.from_json(json.loads((tmp_path / "m.json").read_text()))
     assert isinstance(model(data.x[0]), float)
+
+
+def test_each_game_fits_on_its_own_features(run_dir: Path, tmp_path: Path) -> None:
+    from zoogames.learn.fit import fit
+
+    selfplay("zooloretto", 2, ["greedy"], 1, seed=7, out=tmp_path / "zoo")
+    zoo = positions(load_runs([tmp_path / "zoo"]))
+    width = len(value.feature_names("zooloretto"))
+    assert width != len(value.feature_names("aquaretto"))
+    assert zoo.x and all(len(x) == width for x in zoo.x)
+    result = fit(zoo, "zooloretto", hidden=(8,), epochs=2, batch=64, seed=0)
+    assert result.weights["game"] == "zooloretto"
+    assert value.from_json(result.weights).inputs == width
+    # Aquaretto's positions are not Zooloretto's: refused before any training
+    with pytest.raises(ValueError, match="not zooloretto's"):
+        fit(positions(load_runs([run_dir])), "zooloretto", epochs=1)
 
 
 def test_the_commands_run_end_to_end(tmp_path: Path) -> None:
@@ -165,7 +181,7 @@ def test_the_fit_sets_the_model_against_the_greedy_margin_stage_by_stage(run_dir
     mean = sum(s["model"] * s["positions"] for s in stages) / len(val)
     assert mean == pytest.approx(result.val_loss[result.best_epoch], rel=1e-3)
     # the greedy line, fitted here by hand in points: least squares through eval_margin
-    col = value.FEATURES.index("eval_margin")
+    col = value.COMMON.index("eval_margin")
     xs = [data.x[k][col] for k in train.tolist()]
     ys = [data.y[k] for k in train.tolist()]
     mx, my = sum(xs) / len(xs), sum(ys) / len(ys)

@@ -23,6 +23,8 @@ from zoogames._engine import why_pure
 from zoogames.bots import value
 from zoogames.bots.mcts import MctsBot
 from zoogames.core.rng import Rng
+from zoogames.games.zooloretto import tiles as zt
+from zoogames.games.zooloretto.zoo import ENCLOSURES
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -41,7 +43,7 @@ def test_features_have_their_names_and_ignore_the_hidden_order() -> None:
     state = midgame()
     for seat in range(2):
         x = value.features(state, seat)
-        assert len(x) == len(value.FEATURES)
+        assert len(x) == len(value.feature_names("aquaretto"))
         # another order of the unseen tiles changes nothing the features read
         for k in range(3):
             twin = state.determinize(Rng(k, "twin"))
@@ -49,22 +51,50 @@ def test_features_have_their_names_and_ignore_the_hidden_order() -> None:
     assert value.features(state, 0) != value.features(state, 1)
 
 
-@pytest.mark.parametrize("game", ["zooloretto", "aquaretto-zooloretto", "aquarium-designer"])
-def test_features_exist_for_every_game(game: str) -> None:
-    state = games.get(game).new_game(players=3, seed=1)
+ZOOS = {
+    "aquaretto": value.COMMON + value.WATER,
+    "zooloretto": value.COMMON + value.LAND,
+    "aquaretto-zooloretto": value.COMMON + value.WATER + value.LAND,
+    "aquarium-designer": value.COMMON,
+}
+
+
+def test_every_game_has_a_list_of_features_for_its_zoos() -> None:
+    assert set(ZOOS) == set(games.ids())  # a new game needs a line here
+    for game, names in ZOOS.items():
+        assert value.feature_names(game) == names
+        assert len(set(names)) == len(names)
+    # the names the shipped Aquaretto weights were trained on
+    assert len(value.feature_names("aquaretto")) == 65
+
+
+@pytest.mark.parametrize("game", sorted(ZOOS))
+@pytest.mark.parametrize("players", [2, 3])
+def test_features_exist_for_every_game(game: str, players: int) -> None:
+    state = games.get(game).new_game(players=players, seed=1)
     greedy = bots.make("greedy", seed=0, game=game)
-    for _ in range(10):
+    for _ in range(40):
+        if state.is_terminal:  # Aquarium Designer's short game
+            break
         state.apply(greedy.choose(state))
-    x = value.features(state, 1)
-    assert len(x) == len(value.FEATURES) and all(isinstance(v, float) for v in x)
-    water = [v for name, v in zip(value.FEATURES, x, strict=True) if name.startswith("basin")]
-    assert any(water) == (game == "aquaretto-zooloretto")  # water zoos only
+    rows = value.every_seat(state)
+    for seat, x in enumerate(rows):
+        assert x == value.features(state, seat)
+        assert len(x) == len(value.feature_names(game)) and all(isinstance(v, float) for v in x)
+    found = dict(zip(value.feature_names(game), rows[1], strict=True))
+    assert found["players_2"] == (1.0 if players == 2 else 0.0)
+    if "basin1_tiles_self" in found:
+        assert found["basin1_tiles_self"] > 0  # the zoos hold tiles after 40 decisions
+    if "e4_built_self" in found:
+        assert found["e4_built_self"] == 1.0 and found["x2_built_self"] == 0.0
 
 
 def test_water_features_describe_the_largest_basins_and_the_unseen_tiles() -> None:
     state = midgame(steps=60)
     for seat in range(2):
-        found = dict(zip(value.FEATURES, value.features(state, seat), strict=True))
+        found = dict(
+            zip(value.feature_names("aquaretto"), value.features(state, seat), strict=True)
+        )
         for who, zoo in (("self", state.zoos[seat]), ("other", state.zoos[1 - seat])):
             tiles = [zoo.species[s].bit_count() for s in range(8)]
             largest = sorted(range(8), key=lambda s: (-tiles[s], s))[: value.BASINS]
@@ -78,6 +108,46 @@ def test_water_features_describe_the_largest_basins_and_the_unseen_tiles() -> No
                 assert found[f"basin{k}_unseen_{who}"] == unseen / 10
                 assert found[f"basin{k}_room_{who}"] == room / 5
             assert found[f"animals_{who}"] == zoo.animals.bit_count() / 20
+
+
+@pytest.mark.parametrize("game", ["zooloretto", "aquaretto-zooloretto"])
+def test_land_features_describe_each_enclosure_and_the_barn(game: str) -> None:
+    state: Any = games.get(game).new_game(players=2, seed=5)  # a truck game's boards and piles
+    greedy = bots.make("greedy", seed=0, game=game)
+    for _ in range(70):
+        state.apply(greedy.choose(state))
+    while state.turn_in_progress():
+        state.apply(greedy.choose(state))
+    first, stall_kinds = zt.FIRST, zt.STALL  # Zooloretto's kinds, the same in both games
+    described = 0
+    for seat in range(2):
+        found = dict(zip(value.feature_names(game), value.features(state, seat), strict=True))
+        for who, board in (("self", state.boards[seat]), ("other", state.boards[1 - seat])):
+            for e, enclosure in enumerate(ENCLOSURES):
+                pen = board.pens[e] if e < min(board.built, len(board.pens)) else None
+                assert found[f"{enclosure.name}_built_{who}"] == (0.0 if pen is None else 1.0)
+                if not pen:
+                    assert found[f"{enclosure.name}_tiles_{who}"] == 0.0
+                    continue
+                described += 1
+                species = (pen[0] - first) // 8
+                unseen = sum(
+                    1
+                    for pile in state.piles
+                    for kind in pile
+                    if first <= kind < stall_kinds and (kind - first) // 8 == species
+                )
+                fertile = sum(1 for t in pen if zt.mark_of(t) in (zt.MALE, zt.FEMALE))
+                beside = any(board.stalls[i] >= 0 for i in enclosure.spaces)
+                assert found[f"{enclosure.name}_tiles_{who}"] == len(pen) / enclosure.size
+                assert found[f"{enclosure.name}_unseen_{who}"] == unseen / 10
+                assert found[f"{enclosure.name}_fertile_{who}"] == fertile / 2
+                assert found[f"{enclosure.name}_stall_{who}"] == (1.0 if beside else 0.0)
+            animals = [t for t in board.barn if t < stall_kinds]
+            assert found[f"barn_animals_{who}"] == len(animals) / 5
+            assert found[f"barn_species_{who}"] == len({zt.species_of(t) for t in animals}) / 3
+            assert found[f"boards_left_{who}"] == board.boards_left / 2
+    assert described > 0  # some enclosure was filled, so the unseen tiles were read
 
 
 def test_the_mlp_computes_what_its_weights_say() -> None:
@@ -99,10 +169,11 @@ def test_the_mlp_computes_what_its_weights_say() -> None:
 
 
 def good_file() -> dict[str, Any]:
-    n = len(value.FEATURES)
+    n = len(value.feature_names("aquaretto"))
     return {
         "format": value.FORMAT,
-        "features": list(value.FEATURES),
+        "game": "aquaretto",
+        "features": list(value.feature_names("aquaretto")),
         "norm": {"mean": [0.0] * n, "std": [1.0] * n, "scale": 1.0, "shift": 0.0},
         "layers": [{"w": [[0.1] * n] * 3, "b": [0.0] * 3}, {"w": [[1.0] * 3], "b": [0.5]}],
     }
@@ -113,6 +184,9 @@ def good_file() -> dict[str, Any]:
     [
         (lambda d: d.update(format=99), "format"),
         (lambda d: d.update(features=["x"]), "other features"),
+        (lambda d: d.update(features=list(value.feature_names("zooloretto"))), "aquaretto's"),
+        (lambda d: d.update(game="chess"), "no known game"),
+        (lambda d: d.pop("game"), "no known game"),
         (lambda d: d["layers"][1].update(b=[0.5, 1.0]), "shape"),
         (lambda d: d["layers"][0].update(w=[[0.1]] * 3), "shape"),
         (lambda d: d.pop("norm"), "malformed"),
@@ -120,7 +194,7 @@ def good_file() -> dict[str, Any]:
     ],
 )
 def test_a_bad_weights_file_is_refused(change: Any, message: str) -> None:
-    assert value.from_json(good_file())([0.0] * len(value.FEATURES)) == 0.5
+    assert value.from_json(good_file())([0.0] * len(value.feature_names("aquaretto"))) == 0.5
     data = good_file()
     change(data)
     with pytest.raises(ValueError, match=message):
@@ -132,7 +206,7 @@ def test_the_shipped_weights_load_from_the_package() -> None:
     assert source.is_file()
     assert len(source.read_bytes()) <= 10 << 20
     model = value.load("aquaretto")
-    assert model.inputs == len(value.FEATURES)
+    assert model.inputs == len(value.feature_names("aquaretto"))
     assert value.load("aquaretto") is model  # loaded once
     state = midgame()
     greedy = bots.make("greedy", seed=0, game="aquaretto")

@@ -5,13 +5,14 @@ worth at the end of a playout, in place of (or blended with) the greedy evaluati
 model predicts the seat's **final margin** in points: its final total less the best
 other seat's, from :func:`features` of the position as that seat sees it.
 
-- **Features** (:data:`FEATURES`, :func:`features`): only what every seat sees at the
+- **Features** (:func:`feature_names`, :func:`features`): only what every seat sees at the
   table (zoos, coins, scores so far, tiles left in the piles), so they may be computed
   on the search's determinized positions as the greedy evaluation is. They are the
   greedy evaluation and the score now for the seat and for the best other seat, the
-  game's progress, the number of players, and, in the truck games and Aquaretto, a few
-  facts of the seat's and the best other's zoo that the greedy evaluation weighs only by
-  hand-set constants.
+  game's progress, the number of players, the truck games' coins, and the seat's and
+  the best other's zoos in detail (water zoos basin by basin, Zooloretto's zoos
+  enclosure by enclosure), which the greedy evaluation weighs only by hand-set
+  constants. Each game has its own list: the features its zoos have.
 - **Inference with numpy** (:class:`Mlp`), every seat's features in one batch: the
   compiled engine (mypyc) and ``ZOOGAMES_PURE=1`` call the very same numpy code on the
   very same features, so they compute the same value to the last bit and play the same
@@ -29,6 +30,8 @@ from typing import Any
 
 from zoogames.core.game import State
 from zoogames.games.aquaretto.tiles import COIN
+from zoogames.games.zooloretto import tiles as zt
+from zoogames.games.zooloretto.zoo import ENCLOSURES
 
 FORMAT = 1
 """The weights file's format number (:func:`from_json` refuses any other)."""
@@ -38,7 +41,13 @@ POINTS = 50.0
 MARGIN = 20.0
 """Margins are divided by this in the features."""
 
-FEATURES: tuple[str, ...] = (
+
+def _both(names: tuple[str, ...]) -> tuple[str, ...]:
+    """Each name for the seat and for the best other seat, side by side."""
+    return tuple(f"{name}_{who}" for name in names for who in ("self", "other"))
+
+
+COMMON: tuple[str, ...] = (
     "eval_self",
     "eval_other",
     "eval_margin",
@@ -52,48 +61,102 @@ FEATURES: tuple[str, ...] = (
     "coins_self",
     "coins_other",
     "final_round",
-    "empty_self",
-    "empty_other",
-    "species_left_self",
-    "species_left_other",
-    "depot_self",
-    "depot_other",
-    "unpaired_self",
-    "unpaired_other",
-    "workers_self",
-    "workers_other",
-    *(
-        f"{name}_{who}"
-        for name in (
-            *(f"basin{k}_{part}" for k in range(1, 5) for part in ("tiles", "unseen", "room")),
-            "animals",
-            "species",
-            "expansions",
-            "cashiers",
-            "keepers",
-            "manager",
-            "trainers",
-            "fish",
-            "spaces",
-        )
-        for who in ("self", "other")
-    ),
 )
-"""The names of the features, in the order of :func:`features` (docs/bots.md's model card).
+"""The features of every game, first in every game's list (:func:`feature_names`).
 
 ``*_other`` is the other seat with the best greedy evaluation. ``progress`` is the share
 of the game played: in the truck games the tiles gone from the piles, elsewhere the
 round over :data:`ROUNDS`. ``coins_*`` and ``final_round`` are the truck games' (0
-elsewhere); ``empty_*`` (free spaces), ``species_left_*`` (species the allowance still
-admits), ``depot_*``, ``unpaired_*`` (fertile tiles without a partner) and
-``workers_*`` (coworkers) are Aquaretto's water zoo and the combined game's (0
-elsewhere), as are the zoo's details after them: its four largest basins (``basin1`` the
-largest, ties to the species listed first), each with its tiles, the tiles of its species
-still unseen in the piles (public: which tiles are unseen is known, only their order is
-not) and the spaces it may grow into; then the zoo's animals, species, expansions left,
-cashiers, keepers, manager, trainers, fish-fed tiles and spaces. Knowing only the zoo's
-sums, a model predicts the final margin little better than the greedy evaluation's margin
-on a straight line (docs/bots.md)."""
+elsewhere)."""
+
+WATER: tuple[str, ...] = _both(
+    (
+        "empty",
+        "species_left",
+        "depot",
+        "unpaired",
+        "workers",
+        *(f"basin{k}_{part}" for k in range(1, 5) for part in ("tiles", "unseen", "room")),
+        "animals",
+        "species",
+        "expansions",
+        "cashiers",
+        "keepers",
+        "manager",
+        "trainers",
+        "fish",
+        "spaces",
+    )
+)
+"""A water zoo's features (Aquaretto's, the combined game's), for both seats.
+
+Free spaces, species the allowance still admits, the depot, fertile tiles without a
+partner, coworkers; then the zoo's four largest basins (``basin1`` the largest, ties to
+the species listed first), each with its tiles, the tiles of its species still unseen in
+the piles (public: which tiles are unseen is known, only their order is not) and the
+spaces it may grow into; then its animals, species, expansions left, cashiers, keepers,
+manager, trainers, fish-fed tiles and spaces. Knowing only the zoo's sums, a model
+predicts the final margin little better than the greedy evaluation's margin on a
+straight line (docs/bots.md)."""
+
+LAND: tuple[str, ...] = _both(
+    (
+        *(
+            f"{enclosure.name}_{part}"
+            for enclosure in ENCLOSURES
+            for part in ("built", "tiles", "unseen", "fertile", "stall")
+        ),
+        "barn_animals",
+        "barn_species",
+        "barn_stalls",
+        "stall_kinds",
+        "empty_pens",
+        "boards_left",
+    )
+)
+"""A Zooloretto zoo's features (Zooloretto's, the combined game's), for both seats.
+
+Each enclosure of the board and of the expansion boards (Z-D1: ``e4``, ``e5``, ``e6``,
+``x1``, ``x2``): whether it is in play, its share filled, the tiles of its species still
+unseen in the piles, its fertile animals still without a partner, and whether a stall
+stands beside it (a part-filled enclosure then scores its animals); then the barn's
+animals, species and stall kinds (each costs points, Z-R4), the kinds of stalls in the
+zoo, the empty enclosures in play and the expansion boards still face down."""
+
+
+def feature_names(game: str) -> tuple[str, ...]:
+    """The names of ``game``'s features, in the order of :func:`features`.
+
+    :data:`COMMON`, then :data:`WATER` where the game has water zoos and :data:`LAND`
+    where it has Zooloretto's zoos: what a new game's state holds decides, so a game
+    with either zoo needs nothing more here.
+    """
+    names = _NAMES.get(game)
+    if names is None:
+        from zoogames import games
+
+        g = games.get(game)
+        water, land = _zoos(g.new_game(players=max(2, g.min_players), seed=0))
+        names = COMMON + (WATER if water else ()) + (LAND if land else ())
+        _NAMES[game] = names
+    return names
+
+
+_NAMES: dict[str, tuple[str, ...]] = {}
+
+
+def _zoos(state: State) -> tuple[list[Any], list[Any]]:
+    """The state's water zoos and Zooloretto zoos, one per seat ([] where it has none)."""
+    zoos = getattr(state, "zoos", None)
+    boards = getattr(state, "boards", None)
+    water: list[Any] = (
+        zoos if isinstance(zoos, list) and zoos and hasattr(zoos[0], "allowance") else []
+    )
+    land: list[Any] = (
+        boards if isinstance(boards, list) and boards and hasattr(boards[0], "pens") else []
+    )
+    return water, land
+
 
 PILE = 110.0
 """About the most tiles a truck game's piles hold at the start (for ``progress``)."""
@@ -108,7 +171,7 @@ def _greedy(state: State) -> Any:
 
 
 def features(state: State, seat: int, evals: list[float] | None = None) -> list[float]:
-    """The features of ``state`` for ``seat`` (:data:`FEATURES`, in that order).
+    """The features of ``state`` for ``seat`` (:func:`feature_names`, in that order).
 
     ``evals`` is each seat's greedy evaluation where the caller has it already (the
     search has); otherwise the game's greedy bot computes it.
@@ -134,17 +197,19 @@ def every_seat(
     progress = _progress(state)
     coins = getattr(state, "coins", None)
     final_round = 1.0 if getattr(state, "final_round", False) else 0.0
-    zoos = getattr(state, "zoos", None)  # the water zoos (Aquaretto's, the combined game's)
-    water: list[Any] = (
-        zoos if isinstance(zoos, list) and zoos and hasattr(zoos[0], "allowance") else []
-    )
-    unseen = _unseen(state) if water else []
+    water, land = _zoos(state)
+    unseen = _unseen(state) if water or land else []
     described: dict[int, list[float]] = {}
 
     def zoo(i: int) -> list[float]:
+        """Seat ``i``'s zoos, described once: its water zoo's part, then its land zoo's."""
         part = described.get(i)
         if part is None:
-            part = _water(water[i]) + _water_detail(water[i], unseen)
+            part = []
+            if water:
+                part = _water(water[i]) + _water_detail(water[i], unseen)
+            if land:
+                part = part + _land(land[i], unseen)
             described[i] = part
         return part
 
@@ -176,14 +241,12 @@ def every_seat(
             out.append(final_round)
         else:
             out.extend((0.0, 0.0, 0.0))
-        if water:
+        if water or land:
             a = zoo(seat)
-            b = zoo(other) if other >= 0 else [0.0] * (5 + WATER_DETAIL)
+            b = zoo(other) if other >= 0 else [0.0] * len(a)
             for k in range(len(a)):
                 out.append(a[k])
                 out.append(b[k])
-        else:
-            out.extend([0.0] * (2 * (5 + WATER_DETAIL)))
         rows.append(out)
     return rows
 
@@ -216,22 +279,23 @@ def _water(zoo: Any) -> list[float]:
 
 BASINS = 4
 """How many of a water zoo's largest basins the features describe one by one."""
-WATER_DETAIL = 3 * BASINS + 9
-"""How many features :func:`_water_detail` gives per zoo."""
 
 
 def _unseen(state: State) -> list[int]:
-    """Per water species, its tiles in the piles: public, as the piles' order is not.
+    """Per species, its tiles in the piles: public, as the piles' order is not.
 
-    Water tiles are the kinds below the coin (``species * 8 + mark``); the combined
-    game's Zooloretto tiles lie above them.
+    The water species first (Aquaretto's kinds below its coin, ``species * 8 + mark``),
+    then Zooloretto's eight (its kinds from ``FIRST`` up to its stalls): the combined
+    game's piles hold both, each game's kinds unchanged.
     """
-    out = [0] * 8
+    out = [0] * 16
     piles: list[list[int]] = getattr(state, "piles", [])
     for pile in piles:
         for kind in pile:
             if kind < COIN:
                 out[kind >> 3] += 1
+            elif zt.FIRST <= kind < zt.STALL:
+                out[8 + ((kind - zt.FIRST) >> 3)] += 1
     return out
 
 
@@ -254,6 +318,54 @@ def _water_detail(zoo: Any, unseen: list[int]) -> list[float]:
     out.append(zoo.trainers.bit_count() / 3.0)
     out.append((zoo.fish & zoo.animals).bit_count() / 10.0)
     out.append(zoo.spaces.bit_count() / 30.0)
+    return out
+
+
+def _land(board: Any, unseen: list[int]) -> list[float]:
+    """A Zooloretto zoo's enclosures one by one, then its barn, stalls and boards."""
+    out: list[float] = []
+    for e, enclosure in enumerate(ENCLOSURES):
+        if e >= board.built or e >= len(board.pens):
+            out.extend((0.0, 0.0, 0.0, 0.0, 0.0))
+            continue
+        pen: list[int] = board.pens[e]
+        fertile = 0
+        for tile in pen:
+            mark = tile & 7
+            if mark in (zt.MALE, zt.FEMALE):
+                fertile += 1
+        stall = False
+        for i in enclosure.spaces:
+            if i < len(board.stalls) and board.stalls[i] >= 0:
+                stall = True
+        out.append(1.0)
+        out.append(len(pen) / enclosure.size)
+        out.append(unseen[8 + ((pen[0] - zt.FIRST) >> 3)] / 10.0 if pen else 0.0)
+        out.append(fertile / 2.0)
+        out.append(1.0 if stall else 0.0)
+    barn_species: set[int] = set()
+    barn_stalls: set[int] = set()
+    animals = 0
+    for tile in board.barn:
+        if tile >= zt.STALL:
+            barn_stalls.add(tile)
+        else:
+            animals += 1
+            barn_species.add(tile >> 3)
+    stalls: set[int] = set()
+    for kind in board.stalls:
+        if kind >= 0:
+            stalls.add(kind)
+    empty = 0
+    for e in range(min(board.built, len(board.pens))):
+        if not board.pens[e]:
+            empty += 1
+    out.append(animals / 5.0)
+    out.append(len(barn_species) / 3.0)
+    out.append(len(barn_stalls) / 2.0)
+    out.append(len(stalls) / 4.0)
+    out.append(empty / 2.0)
+    out.append(board.boards_left / 2.0)
     return out
 
 
@@ -345,8 +457,15 @@ def from_json(data: Any) -> Mlp:
     """An :class:`Mlp` from a weights file's parsed JSON (``ValueError`` if it is not one)."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError(f"not a weights file of format {FORMAT}")
-    if list(data.get("features", [])) != list(FEATURES):
-        raise ValueError("the weights were trained on other features than these")
+    game = data.get("game")
+    try:
+        names = feature_names(game) if isinstance(game, str) else None
+    except KeyError:
+        names = None
+    if names is None:
+        raise ValueError(f"a weights file of no known game ({game!r})")
+    if list(data.get("features", [])) != list(names):
+        raise ValueError(f"the weights were trained on other features than {game}'s")
     try:
         layers = data["layers"]
         weights = [[[float(v) for v in row] for row in layer["w"]] for layer in layers]
@@ -382,7 +501,10 @@ def load(game: str) -> Mlp:
         source = resources.files(PACKAGE).joinpath("models", model_file(game))
         if not source.is_file():
             raise ValueError(f"no learned evaluation ships for {game!r} (docs/bots.md)")
-        model = from_json(json.loads(source.read_text(encoding="utf-8")))
+        data = json.loads(source.read_text(encoding="utf-8"))
+        if isinstance(data, dict) and data.get("game") != game:
+            raise ValueError(f"{model_file(game)} holds the weights of {data.get('game')!r}")
+        model = from_json(data)
         _CACHE[game] = model
     return model
 
@@ -404,10 +526,13 @@ def margins(model: Mlp, state: State, evals: list[float]) -> list[float]:
 
 
 __all__ = [
-    "FEATURES",
+    "COMMON",
     "FORMAT",
+    "LAND",
+    "WATER",
     "Mlp",
     "every_seat",
+    "feature_names",
     "features",
     "from_json",
     "load",

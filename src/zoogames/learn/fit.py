@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from zoogames.bots.value import FEATURES, FORMAT, from_json
+from zoogames.bots.value import COMMON, FORMAT, feature_names, from_json
 from zoogames.learn.data import Positions
 
 
@@ -104,7 +104,7 @@ def stages(
 
     if len(val_idx) < STAGES or len(train_idx) < 2:
         return []
-    col = FEATURES.index("eval_margin")
+    col = COMMON.index("eval_margin")
     train_x = x[train_idx, col].double().cpu()
     a = torch.stack([train_x, torch.ones_like(train_x)], 1)
     line = torch.linalg.lstsq(a, y[train_idx].double().cpu().unsqueeze(1)).solution
@@ -156,6 +156,9 @@ def fit(
     torch.use_deterministic_algorithms(True, warn_only=dev != "cpu")
     started = time.perf_counter()
 
+    names = feature_names(game)
+    if any(len(row) != len(names) for row in data.x):
+        raise ValueError(f"the positions are not {game}'s: it has {len(names)} features")
     columns = [list(c) for c in zip(*data.x, strict=True)]
     mean, std = _stats(columns)
     shift = sum(data.y) / len(data.y)
@@ -210,7 +213,7 @@ def fit(
         model.eval()
         with torch.no_grad():
             predicted = model(x[val_idx]).squeeze(1)
-        progress = torch.tensor([row[FEATURES.index("progress")] for row in data.x])
+        progress = torch.tensor([row[COMMON.index("progress")] for row in data.x])
         result.stages = stages(x, y, progress, train_idx, val_idx, predicted)
 
     linears = [m for m in model if isinstance(m, nn.Linear)]
@@ -218,7 +221,7 @@ def fit(
         "format": FORMAT,
         "game": game,
         "target": "final margin in points (own total less the best other's)",
-        "features": list(FEATURES),
+        "features": list(names),
         "norm": {"mean": mean, "std": std, "scale": spread, "shift": shift},
         "layers": [
             {
