@@ -295,7 +295,7 @@ def _unseen(state: State) -> list[int]:
             if kind < COIN:
                 out[kind >> 3] += 1
             elif zt.FIRST <= kind < zt.STALL:
-                out[8 + ((kind - zt.FIRST) >> 3)] += 1
+                out[8 + zt.species_of(kind)] += 1
     return out
 
 
@@ -331,8 +331,7 @@ def _land(board: Any, unseen: list[int]) -> list[float]:
         pen: list[int] = board.pens[e]
         fertile = 0
         for tile in pen:
-            mark = tile & 7
-            if mark in (zt.MALE, zt.FEMALE):
+            if zt.mark_of(tile) in (zt.MALE, zt.FEMALE):
                 fertile += 1
         stall = False
         for i in enclosure.spaces:
@@ -340,7 +339,7 @@ def _land(board: Any, unseen: list[int]) -> list[float]:
                 stall = True
         out.append(1.0)
         out.append(len(pen) / enclosure.size)
-        out.append(unseen[8 + ((pen[0] - zt.FIRST) >> 3)] / 10.0 if pen else 0.0)
+        out.append(unseen[8 + zt.species_of(pen[0])] / 10.0 if pen else 0.0)
         out.append(fertile / 2.0)
         out.append(1.0 if stall else 0.0)
     barn_species: set[int] = set()
@@ -351,7 +350,7 @@ def _land(board: Any, unseen: list[int]) -> list[float]:
             barn_stalls.add(tile)
         else:
             animals += 1
-            barn_species.add(tile >> 3)
+            barn_species.add(zt.species_of(tile))
     stalls: set[int] = set()
     for kind in board.stalls:
         if kind >= 0:
