@@ -29,14 +29,22 @@ from zoogames.games.zooloretto.zoo import ENCLOSURES
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def midgame(seed: int = 3, steps: int = 30) -> Any:
-    state = games.get("aquaretto").new_game(players=2, seed=seed)
-    greedy = bots.make("greedy", seed=0, game="aquaretto")
+def midgame(seed: int = 3, steps: int = 30, game: str = "aquaretto") -> Any:
+    state = games.get(game).new_game(players=2, seed=seed)
+    greedy = bots.make("greedy", seed=0, game=game)
     for _ in range(steps):
         state.apply(greedy.choose(state))
     while state.turn_in_progress():
         state.apply(greedy.choose(state))
     return state
+
+
+SHIPPED = sorted(
+    p.name.removesuffix(".json")
+    for p in resources.files("zoogames.bots").joinpath("models").iterdir()
+    if p.name.endswith(".json")
+)
+"""The games whose weights ship in the package."""
 
 
 def test_features_have_their_names_and_ignore_the_hidden_order() -> None:
@@ -201,37 +209,38 @@ def test_a_bad_weights_file_is_refused(change: Any, message: str) -> None:
         value.from_json(data)
 
 
-def test_the_shipped_weights_load_from_the_package() -> None:
-    source = resources.files("zoogames.bots").joinpath("models", "aquaretto.json")
-    assert source.is_file()
+def test_aquaretto_and_zooloretto_ship_weights() -> None:
+    assert {"aquaretto", "zooloretto"} <= set(SHIPPED)
+
+
+@pytest.mark.parametrize("game", SHIPPED)
+def test_the_shipped_weights_load_from_the_package(game: str) -> None:
+    source = resources.files("zoogames.bots").joinpath("models", f"{game}.json")
     assert len(source.read_bytes()) <= 10 << 20
-    model = value.load("aquaretto")
-    assert model.inputs == len(value.feature_names("aquaretto"))
-    assert value.load("aquaretto") is model  # loaded once
-    state = midgame()
-    greedy = bots.make("greedy", seed=0, game="aquaretto")
+    model = value.load(game)
+    assert model.inputs == len(value.feature_names(game))
+    assert value.load(game) is model  # loaded once
+    state = midgame(game=game)
+    greedy = bots.make("greedy", seed=0, game=game)
     evals = [greedy.evaluate(state, i) for i in range(2)]  # type: ignore[attr-defined]
     m = value.margins(model, state, evals)
     assert m[0] == -m[1] and abs(m[0]) < 100
 
 
-def test_the_model_card_names_the_shipped_file() -> None:
-    """docs/bots.md's checksum is the file's: a refit that ships new weights must say so."""
+def test_the_model_card_names_the_shipped_files() -> None:
+    """docs/bots.md's checksums are the files': a refit that ships new weights must say so."""
     card = (ROOT / "docs" / "bots.md").read_text()
     found = re.findall(r"^\| file \| [^|]*SHA-256 `([0-9a-f]{64})` \|$", card, re.MULTILINE)
-    source = resources.files("zoogames.bots").joinpath("models", "aquaretto.json")
-    assert found == [hashlib.sha256(source.read_bytes()).hexdigest()]
+    models = resources.files("zoogames.bots").joinpath("models")
+    shipped = [models.joinpath(f"{g}.json").read_bytes() for g in SHIPPED]
+    assert sorted(found) == sorted(hashlib.sha256(b).hexdigest() for b in shipped)
 
 
 def test_a_game_without_weights_is_refused_at_its_first_decision() -> None:
     with pytest.raises(ValueError, match="no learned evaluation ships for 'nope'"):
         value.load("nope")
     # a game of the package that has no weights (yet) says so when the search starts
-    shipped = {
-        p.name.removesuffix(".json")
-        for p in resources.files("zoogames.bots").joinpath("models").iterdir()
-    }
-    missing = [g for g in games.ids() if g not in shipped]
+    missing = [g for g in games.ids() if g not in SHIPPED]
     if missing:
         state = games.get(missing[0]).new_game(players=2, seed=1)
         while len(state.legal_actions()) < 2:  # a forced move asks no search
@@ -297,7 +306,8 @@ def test_both_builds_give_the_same_values_and_moves_without_torch() -> None:
     assert pure["compiled"] is False
     # without ZOOGAMES_PURE the compiled build runs exactly when it was built and is fresh
     assert default["compiled"] is (reason_without_env() is None)
-    assert pure["margins"] and pure["moves"]
+    assert sorted(pure["margins"]) == SHIPPED
+    assert all(pure["margins"][g] and pure["moves"][g] for g in SHIPPED)
     assert default["margins"] == pure["margins"]  # exact: the reprs of the floats
     assert default["moves"] == pure["moves"]
     assert pure["torch"] is False and default["torch"] is False

@@ -1,15 +1,17 @@
 """What the learned evaluation computes, printed as JSON: run under each build and compared.
 
-``python -c "from tests.learn.value_fingerprint import main; main()"`` prints the shipped
-model's margins on a few positions of 2-player Aquaretto (as exact float reprs), the moves
-``mcts:leaf=learned`` chooses there with an ``iterations`` budget, whether the compiled
-engine ran, and whether PyTorch was imported on the way (it must not be).
+``python -c "from tests.learn.value_fingerprint import main; main()"`` prints, for each game
+whose weights ship, the model's margins on a few positions of a 2-player game (as exact
+float reprs) and the moves ``mcts:leaf=learned`` chooses there with an ``iterations``
+budget; then whether the compiled engine ran, and whether PyTorch was imported on the way
+(it must not be).
 """
 
 from __future__ import annotations
 
 import json
 import sys
+from importlib import resources
 
 
 def main() -> None:
@@ -18,23 +20,26 @@ def main() -> None:
     from zoogames import bots, games
     from zoogames.bots import value
 
-    state = games.get("aquaretto").new_game(players=2, seed=11)
-    greedy = bots.make("greedy", seed=0, game="aquaretto")
-    search = bots.make("mcts:iterations=60,leaf=learned", seed=5, game="aquaretto")
-    model = value.load("aquaretto")
-    margins: list[list[str]] = []
-    moves: list[str] = []
-    for step in range(40):
-        if state.is_terminal:
-            break
-        if not state.turn_in_progress():
-            evals = [greedy.evaluate(state, i) for i in range(2)]  # type: ignore[attr-defined]
-            margins.append([repr(m) for m in value.margins(model, state, evals)])
-        bot = search if step % 8 == 0 else greedy
-        action = bot.choose(state)
-        if bot is search:
-            moves.append(str(action))
-        state.apply(action)
+    margins: dict[str, list[list[str]]] = {}
+    moves: dict[str, list[str]] = {}
+    shipped = resources.files("zoogames.bots").joinpath("models").iterdir()
+    for game in sorted(p.name.removesuffix(".json") for p in shipped if p.name.endswith(".json")):
+        state = games.get(game).new_game(players=2, seed=11)
+        greedy = bots.make("greedy", seed=0, game=game)
+        search = bots.make("mcts:iterations=60,leaf=learned", seed=5, game=game)
+        model = value.load(game)
+        margins[game], moves[game] = [], []
+        for step in range(40):
+            if state.is_terminal:
+                break
+            if not state.turn_in_progress():
+                evals = [greedy.evaluate(state, i) for i in range(2)]  # type: ignore[attr-defined]
+                margins[game].append([repr(m) for m in value.margins(model, state, evals)])
+            bot = search if step % 8 == 0 else greedy
+            action = bot.choose(state)
+            if bot is search:
+                moves[game].append(str(action))
+            state.apply(action)
     print(
         json.dumps(
             {
