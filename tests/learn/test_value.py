@@ -39,12 +39,7 @@ def midgame(seed: int = 3, steps: int = 30, game: str = "aquaretto") -> Any:
     return state
 
 
-SHIPPED = sorted(
-    p.name.removesuffix(".json")
-    for p in resources.files("zoogames.bots").joinpath("models").iterdir()
-    if p.name.endswith(".json")
-)
-"""The games whose weights ship in the package."""
+SHIPPED = value.shipped()
 
 
 def test_features_have_their_names_and_ignore_the_hidden_order() -> None:

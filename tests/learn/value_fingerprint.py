@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import sys
-from importlib import resources
 
 
 def main() -> None:
@@ -22,8 +21,7 @@ def main() -> None:
 
     margins: dict[str, list[list[str]]] = {}
     moves: dict[str, list[str]] = {}
-    shipped = resources.files("zoogames.bots").joinpath("models").iterdir()
-    for game in sorted(p.name.removesuffix(".json") for p in shipped if p.name.endswith(".json")):
+    for game in value.shipped():
         state = games.get(game).new_game(players=2, seed=11)
         greedy = bots.make("greedy", seed=0, game=game)
         search = bots.make("mcts:iterations=60,leaf=learned", seed=5, game=game)

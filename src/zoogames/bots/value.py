@@ -493,6 +493,14 @@ def model_file(game: str) -> str:
     return f"{game}.json"
 
 
+def shipped() -> list[str]:
+    """The ids of the games whose weights ship in the package, sorted."""
+    models = resources.files(PACKAGE).joinpath("models")
+    return sorted(
+        p.name.removesuffix(".json") for p in models.iterdir() if p.name.endswith(".json")
+    )
+
+
 def load(game: str) -> Mlp:
     """The shipped model of ``game``, loaded once (``ValueError`` if it has none)."""
     model = _CACHE.get(game)
