@@ -89,6 +89,33 @@ def test_the_cli_runs_on_ray(tmp_path: Path, local_ray: Any) -> None:
     assert both.exit_code == 1 and "--workers and --ray" in both.output
 
 
+@pytest.mark.slow
+def test_a_folder_of_weights_reaches_the_tasks(
+    tmp_path: Path, local_ray: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``ZOOGAMES_MODELS`` (``train selfplay --models``) is read by Ray's tasks too."""
+    from importlib import resources
+
+    from zoogames.bots.value import MODELS_ENV
+
+    data = json.loads(
+        resources.files("zoogames.bots").joinpath("models", "aquaretto.json").read_text()
+    )
+    last = data["layers"][-1]
+    last["w"] = [[-v for v in row] for row in last["w"]]  # a model that wants to lose
+    last["b"] = [-v for v in last["b"]]
+    folder = tmp_path / "models"
+    folder.mkdir()
+    (folder / "aquaretto.json").write_text(json.dumps(data))
+    config = ArenaConfig.build("aquaretto", 2, ["mcts:iterations=30,leaf=learned", "greedy"], 1, 3)
+    run(config, tmp_path / "shipped", plots=False, ray="local")
+    monkeypatch.setenv(MODELS_ENV, str(folder))
+    run(config, tmp_path / "ray", plots=False, ray="local")
+    run(config, tmp_path / "processes", workers=1, plots=False)
+    assert games_of(tmp_path / "ray") == games_of(tmp_path / "processes")
+    assert games_of(tmp_path / "ray") != games_of(tmp_path / "shipped")
+
+
 def test_an_address_with_no_cluster_fails_at_once(tmp_path: Path) -> None:
     """Before, ``ray.init`` retried such an address for good and ignored Ctrl-C.
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib.util
 import itertools
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -90,6 +91,25 @@ def test_a_tiny_fit_lowers_its_loss_and_repeats_itself(run_dir: Path, tmp_path: 
     assert isinstance(model(data.x[0]), float)
 
 
+def test_weight_decay_pulls_the_weights_towards_zero(run_dir: Path) -> None:
+    from zoogames.learn.fit import fit
+
+    data = positions(load_runs([run_dir]))
+
+    def size(weights: dict[str, object]) -> float:
+        layers = weights["layers"]
+        assert isinstance(layers, list)
+        return float(sum(w * w for layer in layers for row in layer["w"] for w in row))
+
+    plain = fit(data, "aquaretto", hidden=(16,), epochs=4, batch=64, seed=3)
+    decayed = fit(data, "aquaretto", hidden=(16,), epochs=4, batch=64, seed=3, weight_decay=20)
+    assert "weight_decay" not in plain.weights["training"]  # Adam, as the shipped files
+    assert decayed.weights["training"]["weight_decay"] == 20
+    assert size(decayed.weights) < size(plain.weights)
+    with pytest.raises(ValueError, match="weight_decay"):
+        fit(data, "aquaretto", epochs=1, weight_decay=-1)
+
+
 def test_each_game_fits_on_its_own_features(run_dir: Path, tmp_path: Path) -> None:
     from zoogames.learn.fit import fit
 
@@ -122,11 +142,36 @@ def test_the_commands_run_end_to_end(tmp_path: Path) -> None:
     assert "sha256" in done.output and weights.is_file()
 
 
+def test_selfplay_plays_with_a_model_not_yet_shipped(
+    run_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    runner = CliRunner()
+    models = tmp_path / "models"
+    done = runner.invoke(
+        app, ["train", "fit", str(run_dir), "--out", str(models / "aquaretto.json"),
+              "--hidden", "8", "--epochs", "1"],
+    )  # fmt: skip
+    assert done.exit_code == 0, done.output
+    # the command sets the variable for its workers; monkeypatch takes it back afterwards
+    monkeypatch.setenv(value.MODELS_ENV, "")
+    bot = "mcts:iterations=8,leaf=learned"
+    args = ["train", "selfplay", "aquaretto", "-b", bot, "-n", "1", "--seed", "3"]
+    done = runner.invoke(app, [*args, "--models", str(models), "--out", str(tmp_path / "r")])
+    assert done.exit_code == 0, done.output
+    assert os.environ[value.MODELS_ENV] == str(models.resolve())
+    assert load_runs([tmp_path / "r"])[0]["result"] is not None
+    # a folder without the game's weights is refused before any game is played
+    done = runner.invoke(app, [*args, "--models", str(tmp_path), "--out", str(tmp_path / "x")])
+    assert done.exit_code == 1 and "no learned evaluation for 'aquaretto'" in done.output
+    assert not (tmp_path / "x").exists()
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
         (["--hidden", "0"], "sizes like 64,64"),
         (["--epochs", "-1"], "epochs"),
+        (["--weight-decay", "-0.5"], "weight_decay"),
     ],
 )
 def test_fit_refuses_bad_input(

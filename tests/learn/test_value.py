@@ -231,6 +231,31 @@ def test_the_model_card_names_the_shipped_files() -> None:
     assert sorted(found) == sorted(hashlib.sha256(b).hexdigest() for b in shipped)
 
 
+def test_a_folder_of_weights_replaces_the_shipped_ones(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``ZOOGAMES_MODELS``: a model not yet shipped plays its self-play and its matches."""
+    data = json.loads(
+        resources.files("zoogames.bots").joinpath("models", "aquaretto.json").read_text()
+    )
+    data["layers"][-1]["b"][0] += 1.0  # another model: every prediction one spread higher
+    (tmp_path / "aquaretto.json").write_text(json.dumps(data))
+    row = [0.0] * len(value.feature_names("aquaretto"))
+    shipped = value.load("aquaretto")
+    monkeypatch.setenv(value.MODELS_ENV, str(tmp_path))
+    other = value.load("aquaretto")
+    assert other is not shipped and other(row) == pytest.approx(
+        shipped(row) + data["norm"]["scale"]
+    )
+    # only that folder: a game it lacks is an error, not the shipped weights
+    with pytest.raises(
+        ValueError, match=f"no learned evaluation for 'zooloretto' in {value.MODELS_ENV}"
+    ):
+        value.load("zooloretto")
+    monkeypatch.delenv(value.MODELS_ENV)
+    assert value.load("aquaretto") is shipped
+
+
 def test_a_game_without_weights_is_refused_at_its_first_decision() -> None:
     with pytest.raises(ValueError, match="no learned evaluation ships for 'nope'"):
         value.load("nope")

@@ -313,7 +313,15 @@ class _Ray:
                 log_to_driver=False,
                 configure_logging=False,
             )
-        self.task = ray.remote(num_cpus=1)(play_game)
+        from zoogames.bots.value import MODELS_ENV
+
+        # a folder of weights to play with (zoogames train selfplay --models) travels with
+        # the tasks, as it does to worker processes; it must be readable on every node
+        folder = os.environ.get(MODELS_ENV)
+        options: dict[str, Any] = {"num_cpus": 1}
+        if folder:
+            options["runtime_env"] = {"env_vars": {MODELS_ENV: folder}}
+        self.task = ray.remote(**options)(play_game)
         resources: dict[str, float] = ray.cluster_resources()  # type: ignore[no-untyped-call]
         self.slots = max(1, int(resources.get("CPU", 1)))
 

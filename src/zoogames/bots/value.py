@@ -19,13 +19,17 @@ other seat's, from :func:`features` of the position as that seat sees it.
   moves. Playing needs numpy, never PyTorch.
 - **Weights** ship inside the package, ``zoogames/bots/models/<game>.json``, read with
   ``importlib.resources`` (:func:`load`); ``zoogames train fit`` writes them
-  (``zoogames/learn``; docs/bots.md, Learned evaluation).
+  (``zoogames/learn``; docs/bots.md, Learned evaluation). A folder named by
+  ``ZOOGAMES_MODELS`` (:data:`MODELS_ENV`) is read instead: a new model plays its
+  self-play games and its matches before it ships.
 """
 
 from __future__ import annotations
 
 import json
+import os
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from zoogames.core.game import State
@@ -485,7 +489,11 @@ def from_json(data: Any) -> Mlp:
 PACKAGE = "zoogames.bots"
 """The package whose ``models/`` folder holds the shipped weights, one ``<game id>.json`` each."""
 
-_CACHE: dict[str, Mlp] = {}
+MODELS_ENV = "ZOOGAMES_MODELS"
+"""The environment variable naming a folder of weights files (``<game id>.json``) to play
+with in place of the shipped ones, in this process and the workers it starts."""
+
+_CACHE: dict[tuple[str, str], Mlp] = {}
 
 
 def model_file(game: str) -> str:
@@ -502,17 +510,29 @@ def shipped() -> list[str]:
 
 
 def load(game: str) -> Mlp:
-    """The shipped model of ``game``, loaded once (``ValueError`` if it has none)."""
-    model = _CACHE.get(game)
+    """The shipped model of ``game``, loaded once (``ValueError`` if it has none).
+
+    With ``ZOOGAMES_MODELS`` set (:data:`MODELS_ENV`), that folder's ``<game>.json``
+    instead, and only that: a missing file there is an error, not the shipped one.
+    """
+    folder = os.environ.get(MODELS_ENV, "")
+    model = _CACHE.get((folder, game))
     if model is None:
-        source = resources.files(PACKAGE).joinpath("models", model_file(game))
-        if not source.is_file():
-            raise ValueError(f"no learned evaluation ships for {game!r} (docs/bots.md)")
-        data = json.loads(source.read_text(encoding="utf-8"))
+        if folder:
+            path = Path(folder) / model_file(game)
+            if not path.is_file():
+                raise ValueError(f"no learned evaluation for {game!r} in {MODELS_ENV}={folder}")
+            text = path.read_text(encoding="utf-8")
+        else:
+            source = resources.files(PACKAGE).joinpath("models", model_file(game))
+            if not source.is_file():
+                raise ValueError(f"no learned evaluation ships for {game!r} (docs/bots.md)")
+            text = source.read_text(encoding="utf-8")
+        data = json.loads(text)
         if isinstance(data, dict) and data.get("game") != game:
             raise ValueError(f"{model_file(game)} holds the weights of {data.get('game')!r}")
         model = from_json(data)
-        _CACHE[game] = model
+        _CACHE[(folder, game)] = model
     return model
 
 
@@ -536,6 +556,7 @@ __all__ = [
     "COMMON",
     "FORMAT",
     "LAND",
+    "MODELS_ENV",
     "WATER",
     "Mlp",
     "every_seat",

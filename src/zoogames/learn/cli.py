@@ -9,6 +9,7 @@ the runs' positions into a weights file with PyTorch (``[train]``). docs/bots.md
 from __future__ import annotations
 
 import importlib.util
+import os
 from pathlib import Path
 from typing import Annotated
 
@@ -44,8 +45,19 @@ def selfplay_command(
         str | None,
         typer.Option("--ray", help="play the games as Ray tasks (as zoogames arena --ray)"),
     ] = None,
+    models: Annotated[
+        Path | None,
+        typer.Option(
+            "--models",
+            help="a folder of weights files that leaf=learned plays with instead of the shipped",
+        ),
+    ] = None,
 ) -> None:
-    """Self-play games, stored as an arena run (default bot: ``mcts:iterations=40``)."""
+    """Self-play games, stored as an arena run (default bot: ``mcts:iterations=40``).
+
+    ``--models DIR`` plays ``leaf=learned`` with ``DIR/<game>.json`` (a model just fitted,
+    not yet shipped): the next round of self-play, with the improved search.
+    """
     from zoogames.cli import require_extra
 
     require_extra("arena", "train selfplay", skip=("matplotlib",))
@@ -53,6 +65,15 @@ def selfplay_command(
         require_extra("ray", "train selfplay --ray")
     if workers < 1:
         _fail("--workers must be at least 1")
+    if models is not None:
+        from zoogames.bots.value import MODELS_ENV, load
+
+        # the environment reaches the worker processes (and Ray's tasks: runner.py)
+        os.environ[MODELS_ENV] = str(models.resolve())
+        try:
+            load(game)  # a missing or malformed file: said now, not in every worker
+        except (ValueError, OSError) as e:
+            _fail(str(e))
     from zoogames.arena import ArenaError
     from zoogames.learn.data import selfplay
 
@@ -95,6 +116,9 @@ def fit_command(
     hidden: Annotated[str, typer.Option("--hidden", help="hidden layer sizes")] = "64,64",
     epochs: Annotated[int, typer.Option("--epochs", help="passes over the positions")] = 30,
     lr: Annotated[float, typer.Option("--lr", help="Adam's learning rate")] = 1e-3,
+    weight_decay: Annotated[
+        float, typer.Option("--weight-decay", help="AdamW's decoupled weight decay (0: Adam)")
+    ] = 0.0,
     batch: Annotated[int, typer.Option("--batch", help="minibatch size")] = 256,
     seed: Annotated[int, typer.Option("--seed", help="seed of the split and the weights")] = 0,
     device: Annotated[
@@ -126,6 +150,7 @@ def fit_command(
             batch=batch,
             seed=seed,
             device=device,
+            weight_decay=weight_decay,
         )
     except ValueError as e:
         _fail(str(e))

@@ -140,6 +140,7 @@ def fit(
     val_share: float = 0.1,
     device: str | None = None,
     meta: dict[str, Any] | None = None,
+    weight_decay: float = 0.0,
 ) -> FitResult:
     """Fit an MLP on ``data`` (see the module docstring); its weights and losses."""
     import torch
@@ -149,8 +150,8 @@ def fit(
         raise ValueError("too few positions to fit (at least 2)")
     if any(h < 1 for h in hidden):
         raise ValueError("every hidden layer needs at least one unit")
-    if epochs < 0 or batch < 1 or lr <= 0 or not 0 <= val_share < 1:
-        raise ValueError("epochs ≥ 0, batch ≥ 1, lr > 0 and 0 ≤ val_share < 1")
+    if epochs < 0 or batch < 1 or lr <= 0 or not 0 <= val_share < 1 or weight_decay < 0:
+        raise ValueError("epochs ≥ 0, batch ≥ 1, lr > 0, 0 ≤ val_share < 1 and weight_decay ≥ 0")
     dev = device or ("cuda" if torch.cuda.is_available() else "cpu")
     torch.manual_seed(seed)
     torch.use_deterministic_algorithms(True, warn_only=dev != "cpu")
@@ -178,7 +179,13 @@ def fit(
         if k < len(sizes) - 2:
             layers.append(nn.ReLU())
     model = nn.Sequential(*layers).to(dev)
-    opt = torch.optim.Adam(model.parameters(), lr=lr)
+    # decoupled weight decay (AdamW) pulls the weights towards 0 at every step: with few
+    # games the fit otherwise learns its training games within an epoch or two
+    opt = (
+        torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=weight_decay)
+        if weight_decay
+        else torch.optim.Adam(model.parameters(), lr=lr)
+    )
     loss_fn = nn.MSELoss()
 
     def loss_on(idx: Any) -> float:
@@ -236,6 +243,7 @@ def fit(
             "hidden": list(hidden),
             "epochs": epochs,
             "lr": lr,
+            **({"weight_decay": weight_decay} if weight_decay else {}),
             "batch": batch,
             "seed": seed,
             "val_share": val_share,
