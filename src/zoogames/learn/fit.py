@@ -2,10 +2,11 @@
 
 A multilayer perceptron (ReLU, ``hidden`` units per layer) regresses each position's
 final margin on its features, both standardised (the means and spreads are kept in the
-file), with Adam on the mean squared error. Everything random is seeded: the
-validation split, the initial weights and the order of the minibatches; on the CPU a run
-is repeatable bit for bit (``torch.use_deterministic_algorithms``). On a machine with
-CUDA (``torch.cuda.is_available()``) the same code runs there.
+file), with Adam (AdamW with ``weight_decay``) on the mean squared error. Everything
+random is seeded: the validation split, the initial weights and the order of the
+minibatches; on the CPU a run is repeatable bit for bit
+(``torch.use_deterministic_algorithms``). On a machine with CUDA
+(``torch.cuda.is_available()``) the same code runs there.
 
 PyTorch is the ``[train]`` extra: this module imports it, nothing that plays does.
 """
