@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import signal
 import subprocess
 import sys
 import time
+from importlib import resources
 from pathlib import Path
 
 import pytest
@@ -100,6 +102,38 @@ def test_resume_plays_only_the_missing_games_and_gets_the_same_ones(tmp_path: Pa
     other = ArenaConfig.build("aquaretto", 2, ["random", "random"], games=6, seed=2)
     with pytest.raises(ArenaError, match="lineup differs"):
         run(other, tmp_path, resume=True)
+
+
+def test_records_name_the_learned_weights_and_resume_keeps_to_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from zoogames.bots import value
+
+    shipped = resources.files(value.PACKAGE).joinpath("models", "aquaretto.json").read_bytes()
+    digest = hashlib.sha256(shipped).hexdigest()
+    learned = "mcts:iterations=4,leaf=learned"
+    out = tmp_path / "run"
+    outcome = run(ArenaConfig.build("aquaretto", 2, [learned, "greedy"], 1, 3), out, plots=False)
+    record = load_games(out)[0]
+    assert record["arena"]["weights"] == [digest, None]  # the greedy bot has none
+    assert outcome.results["bots"][learned]["weights"] == [digest]
+    assert "weights" not in outcome.results["bots"]["greedy"]
+    # the same weights in another file are other bytes: the record could not tell them apart
+    folder = tmp_path / "models"
+    folder.mkdir()
+    (folder / "aquaretto.json").write_bytes(shipped + b" ")
+    monkeypatch.setenv(value.MODELS_ENV, str(folder))
+    more = ArenaConfig.build("aquaretto", 2, [learned, "greedy"], 2, 3)
+    with pytest.raises(ArenaError, match=f"learned weights {digest[:12]}.*{value.MODELS_ENV}"):
+        run(more, out, workers=1, resume=True, plots=False)
+    assert len(load_games(out)) == 1
+    monkeypatch.delenv(value.MODELS_ENV)
+    resumed = CliRunner().invoke(
+        app, ["arena", "aquaretto", "--resume", "--out", str(out), "-n", "2"]
+    )
+    assert resumed.exit_code == 0, resumed.output
+    assert load_games(out)[1]["arena"]["weights"] == [None, digest]  # the seats rotated
+    assert f"learned weights SHA-256 {digest}" in " ".join(resumed.output.split())
 
 
 @pytest.mark.slow

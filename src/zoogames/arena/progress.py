@@ -97,6 +97,9 @@ class ArenaProgress:
                 f"{rating.get('ordinal', 0.0):.1f}",
             )
         self.out.print(table)
+        for spec, b in results["bots"].items():
+            if b.get("weights"):  # which file a learned evaluation was, as the model card lists it
+                self.out.print(f"{spec}: learned weights SHA-256 {', '.join(b['weights'])}")
 
 
 __all__ = ["ArenaProgress"]

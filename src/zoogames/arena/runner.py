@@ -6,9 +6,10 @@ A run is a directory:
   options), written first, read back by ``--resume``;
 - ``games/000123.json``: each finished game as a replayable record
   (:func:`zoogames.core.record.save` format) with an ``arena`` block: the game's index,
-  the bot spec of every seat, the bots' seeds, the seconds it took and the bots' search
-  statistics. A game is written the moment it finishes (to a temporary name, then
-  renamed), so an interrupted run keeps every finished game and never a half-written one;
+  the bot spec of every seat, the bots' seeds, the seconds it took, the bots' search
+  statistics and the SHA-256 of the learned weights each seat used. A game is written
+  the moment it finishes (to a temporary name, then renamed), so an interrupted run
+  keeps every finished game and never a half-written one;
 - ``results.json`` and the plots, written at the end of a run, interrupted or not.
 
 The games run on this machine's worker processes, or as tasks on a Ray cluster (``ray``):
@@ -136,8 +137,26 @@ def play_game(config: ArenaConfig, index: int) -> dict[str, Any]:
         "bot_seeds": seeds,
         "seconds": round(time.perf_counter() - start, 3),
         "stats": [dict(getattr(p, "stats", None) or {}) or None for p in players],
+        "weights": [weights_of(p) for p in players],
     }
     return record
+
+
+def weights_of(player: object) -> str | None:
+    """The SHA-256 of the learned weights ``player`` judged positions with (``None``: none).
+
+    A spec such as ``leaf=learned`` names no file: the weights are the shipped ones or
+    ``ZOOGAMES_MODELS``'s, and only this digest tells later which it was.
+    """
+    digest = getattr(getattr(player, "model", None), "digest", None)
+    return digest if isinstance(digest, str) and digest else None
+
+
+def _played_weights(done: dict[int, dict[str, Any]]) -> set[str]:
+    """Every learned-weights digest the finished games ``done`` were played with."""
+    return {
+        w for rec in done.values() for w in (rec["arena"].get("weights") or []) if w is not None
+    }
 
 
 def _worker_init() -> None:
@@ -216,6 +235,21 @@ def prepare(out: Path, config: ArenaConfig, resume: bool) -> dict[int, dict[str,
         reason = old.compatible(config)
         if reason:
             raise ArenaError(f"cannot resume {out}: {reason}")
+    played = _played_weights(done) if resume else set()
+    if played:
+        # the same spec with other weights is another bot: its games would not add up
+        from zoogames.bots import value
+
+        try:
+            current = value.load(config.game).digest
+        except ValueError as e:
+            raise ArenaError(f"cannot resume {out}: its games used learned weights; {e}") from None
+        if current not in played:
+            raise ArenaError(
+                f"cannot resume {out}: its games used the learned weights"
+                f" {', '.join(sorted(w[:12] for w in played))}, this process has {current[:12]}"
+                f" (set {value.MODELS_ENV} to the folder they came from)"
+            )
     if not resume:
         done = {}
     (out / "games").mkdir(parents=True, exist_ok=True)

@@ -126,6 +126,7 @@ def summarize(records: Sequence[dict[str, Any]], config: dict[str, Any]) -> dict
     seat_games = {s: [0] * players for s in specs}
     seat_scores: dict[str, list[list[float]]] = {s: [[] for _ in range(players)] for s in specs}
     search: dict[str, dict[str, float]] = {}
+    weights: dict[str, set[str]] = {}
     pos_wins = [0.0] * players
     pos_games = [0] * players
     pos_scores: list[list[float]] = [[] for _ in range(players)]
@@ -155,6 +156,9 @@ def summarize(records: Sequence[dict[str, Any]], config: dict[str, Any]) -> dict
                 acc = search.setdefault(spec, {"iterations": 0.0, "seconds": 0.0, "decisions": 0.0})
                 for k in acc:
                     acc[k] += float(stats.get(k, 0.0))
+            digest = (rec["arena"].get("weights") or [None] * players)[seat]
+            if digest:
+                weights.setdefault(spec, set()).add(digest)
     rated = ratings(records) if records else {}
     bots: dict[str, Any] = {}
     for spec in specs:
@@ -185,6 +189,8 @@ def summarize(records: Sequence[dict[str, Any]], config: dict[str, Any]) -> dict
                 "iterations_per_decision": round(acc["iterations"] / max(1.0, acc["decisions"]), 1),
                 "iterations_per_second": round(acc["iterations"] / acc["seconds"], 1),
             }
+        if spec in weights:
+            entry["weights"] = sorted(weights[spec])
         bots[spec] = entry
     return {
         "game": config["game"],

@@ -26,6 +26,7 @@ other seat's, from :func:`features` of the position as that seat sees it.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from importlib import resources
@@ -417,6 +418,9 @@ class Mlp:
         ]
         self._mean: Any = np.array(mean, dtype=np.float64)
         self._std: Any = np.array(std, dtype=np.float64)
+        self.digest = ""
+        """The SHA-256 (hex) of the file it was loaded from (:func:`load`), so that a game
+        record can say which weights played; empty when built some other way."""
 
     @property
     def inputs(self) -> int:
@@ -514,6 +518,7 @@ def load(game: str) -> Mlp:
 
     With ``ZOOGAMES_MODELS`` set (:data:`MODELS_ENV`), that folder's ``<game>.json``
     instead, and only that: a missing file there is an error, not the shipped one.
+    Its :attr:`Mlp.digest` is the file's SHA-256, the one the model card lists.
     """
     folder = os.environ.get(MODELS_ENV, "")
     model = _CACHE.get((folder, game))
@@ -522,16 +527,17 @@ def load(game: str) -> Mlp:
             path = Path(folder) / model_file(game)
             if not path.is_file():
                 raise ValueError(f"no learned evaluation for {game!r} in {MODELS_ENV}={folder}")
-            text = path.read_text(encoding="utf-8")
+            raw = path.read_bytes()
         else:
             source = resources.files(PACKAGE).joinpath("models", model_file(game))
             if not source.is_file():
                 raise ValueError(f"no learned evaluation ships for {game!r} (docs/bots.md)")
-            text = source.read_text(encoding="utf-8")
-        data = json.loads(text)
+            raw = source.read_bytes()
+        data = json.loads(raw.decode("utf-8"))
         if isinstance(data, dict) and data.get("game") != game:
             raise ValueError(f"{model_file(game)} holds the weights of {data.get('game')!r}")
         model = from_json(data)
+        model.digest = hashlib.sha256(raw).hexdigest()
         _CACHE[(folder, game)] = model
     return model
 
