@@ -118,7 +118,7 @@ def test_records_name_the_learned_weights_and_resume_keeps_to_them(
     assert record["arena"]["weights"] == [digest, None]  # the greedy bot has none
     assert outcome.results["bots"][learned]["weights"] == [digest]
     assert "weights" not in outcome.results["bots"]["greedy"]
-    # the same weights in another file are other bytes: the record could not tell them apart
+    # the digest is the file's: the same weights with one more byte count as other weights
     folder = tmp_path / "models"
     folder.mkdir()
     (folder / "aquaretto.json").write_bytes(shipped + b" ")

@@ -137,12 +137,12 @@ def play_game(config: ArenaConfig, index: int) -> dict[str, Any]:
         "bot_seeds": seeds,
         "seconds": round(time.perf_counter() - start, 3),
         "stats": [dict(getattr(p, "stats", None) or {}) or None for p in players],
-        "weights": [weights_of(p) for p in players],
+        "weights": [_weights_of(p) for p in players],
     }
     return record
 
 
-def weights_of(player: object) -> str | None:
+def _weights_of(player: object) -> str | None:
     """The SHA-256 of the learned weights ``player`` judged positions with (``None``: none).
 
     A spec such as ``leaf=learned`` names no file: the weights are the shipped ones or
