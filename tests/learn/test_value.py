@@ -55,9 +55,9 @@ def test_features_have_their_names_and_ignore_the_hidden_order() -> None:
 
 
 ZOOS = {
-    "aquaretto": value.COMMON + value.WATER,
-    "zooloretto": value.COMMON + value.LAND,
-    "aquaretto-zooloretto": value.COMMON + value.WATER + value.LAND,
+    "aquaretto": value.COMMON + value.WATER + value.TRUCKS,
+    "zooloretto": value.COMMON + value.LAND + value.TRUCKS,
+    "aquaretto-zooloretto": value.COMMON + value.WATER + value.LAND + value.TRUCKS,
     "aquarium-designer": value.COMMON,
 }
 
@@ -67,8 +67,8 @@ def test_every_game_has_a_list_of_features_for_its_zoos() -> None:
     for game, names in ZOOS.items():
         assert value.feature_names(game) == names
         assert len(set(names)) == len(names)
-    # the names the shipped Aquaretto weights were trained on
-    assert len(value.feature_names("aquaretto")) == 65
+    # the shipped Aquaretto weights were trained on the first 65, before the trucks'
+    assert len(value.feature_names("aquaretto")) == 65 + len(value.TRUCKS)
 
 
 @pytest.mark.parametrize("game", sorted(ZOOS))
@@ -153,6 +153,57 @@ def test_land_features_describe_each_enclosure_and_the_barn(game: str) -> None:
     assert described > 0  # some enclosure was filled, so the unseen tiles were read
 
 
+def test_truck_features_count_what_the_best_truck_would_bring() -> None:
+    state: Any = games.get("zooloretto").new_game(players=2, seed=5)
+    board = state.boards[0]
+    camel, elephant, flamingo = (zt.FIRST + 8 * s for s in range(3))
+    board.pens[0] = [camel] * (ENCLOSURES[0].size - 1)  # room for one camel more
+    coin = next(iter(state.COIN_TILES))
+    # seat 0: two camels (one fits, one to the barn); an elephant and a flamingo (new
+    # species, one empty enclosure each); a coin and a stall on the third truck
+    state.trucks = [[camel, camel], [elephant, flamingo], [coin, zt.STALL]]
+    state.taker = [-1, -1, -1]
+    state.took = [-1, -1]
+    names = value.feature_names("zooloretto")
+    empty = sum(1 for e in range(board.built) if not board.pens[e])
+    assert empty >= 2
+    found = dict(zip(names, value.features(state, 0), strict=True))
+    room = sum(state.capacity) - 6
+    assert found["trucks_open"] == 1.0 and found["truck_room"] == room / 6
+    assert found["in_round_self"] == 1.0
+    # elephant + flamingo: 2 into the zoo, none to the barn (2 - 0 beats 1 - 1 and 1 + 1/2)
+    assert (found["truck_fit_self"], found["truck_barn_self"]) == (2 / 3, 0.0)
+    assert found["truck_coins_self"] == 0.0
+    # a seat that has taken its truck is out of the round: nothing waits for it
+    state.taker = [1, -1, -1]
+    state.took = [-1, 0]
+    found = dict(zip(names, value.features(state, 0), strict=True))
+    assert found["trucks_open"] == 2 / 3 and found["in_round_other"] == 0.0
+    assert found["truck_fit_other"] == 0.0
+
+
+def test_weights_of_an_older_feature_list_read_its_first_features() -> None:
+    """Features are only added at the end: weights fitted before still load and play."""
+    names = value.feature_names("aquaretto")
+    data = good_file()
+    n = len(value.COMMON + value.WATER)
+    data["features"] = list(names[:n])
+    data["norm"].update(mean=[0.0] * n, std=[1.0] * n)
+    data["layers"][0]["w"] = [[0.1] * n] * 3
+    model = value.from_json(data)
+    assert model.inputs == n
+    state = midgame()
+    rows = value.every_seat(state, [1.0, 2.0])
+    assert len(rows[0]) == len(names) > n
+    expect = model.batch([row[:n] for row in rows])
+    got = value.margins(model, state, [1.0, 2.0])
+    assert got[0] == pytest.approx((expect[0] - expect[1]) / 2)
+    # the weights must read as many features as the file names
+    data["features"] = list(names[: n + 1])
+    with pytest.raises(ValueError, match=f"read {n} features, the file names {n + 1}"):
+        value.from_json(data)
+
+
 def test_the_mlp_computes_what_its_weights_say() -> None:
     # two inputs, standardised, one hidden layer of two ReLUs, one output rescaled
     mlp = value.Mlp(
@@ -213,7 +264,7 @@ def test_the_shipped_weights_load_from_the_package(game: str) -> None:
     source = resources.files("zoogames.bots").joinpath("models", f"{game}.json")
     assert len(source.read_bytes()) <= 10 << 20
     model = value.load(game)
-    assert model.inputs == len(value.feature_names(game))
+    assert 0 < model.inputs <= len(value.feature_names(game))
     assert value.load(game) is model  # loaded once
     state = midgame(game=game)
     greedy = bots.make("greedy", seed=0, game=game)
@@ -240,7 +291,7 @@ def test_a_folder_of_weights_replaces_the_shipped_ones(
     )
     data["layers"][-1]["b"][0] += 1.0  # another model: every prediction one spread higher
     (tmp_path / "aquaretto.json").write_text(json.dumps(data))
-    row = [0.0] * len(value.feature_names("aquaretto"))
+    row = [0.0] * len(data["features"])
     shipped = value.load("aquaretto")
     monkeypatch.setenv(value.MODELS_ENV, str(tmp_path))
     other = value.load("aquaretto")

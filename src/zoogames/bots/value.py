@@ -35,6 +35,7 @@ from typing import Any
 
 from zoogames.core.game import State
 from zoogames.games.aquaretto.tiles import COIN
+from zoogames.games.trucks import TruckState
 from zoogames.games.zooloretto import tiles as zt
 from zoogames.games.zooloretto.zoo import ENCLOSURES
 
@@ -129,20 +130,40 @@ animals, species and stall kinds (each costs points, Z-R4), the kinds of stalls 
 zoo, the empty enclosures in play and the expansion boards still face down."""
 
 
+TRUCKS: tuple[str, ...] = (
+    "trucks_open",
+    "truck_room",
+    *_both(("in_round", "truck_fit", "truck_barn", "truck_coins")),
+)
+"""The trucks on the table (the truck games'), last in their lists.
+
+The trucks not yet taken this round that hold tiles, their free spaces; then for the
+seat and the best other seat whether it is still in the round (has taken no truck), and
+on the truck best for it (the most of ``fit - barn + coins / 2``) the tiles its zoo
+would take, the tiles that would go to its barn or depot, and the coins. Mid-round, a
+good truck waiting for a seat is worth points no zoo shows yet: a search whose playouts
+stop before the round ends (``rollout``) is judged there."""
+
+
 def feature_names(game: str) -> tuple[str, ...]:
     """The names of ``game``'s features, in the order of :func:`features`.
 
     :data:`COMMON`, then :data:`WATER` where the game has water zoos and :data:`LAND`
-    where it has Zooloretto's zoos: what a new game's state holds decides, so a game
-    with either zoo needs nothing more here.
+    where it has Zooloretto's zoos, then :data:`TRUCKS` where it has trucks: what a new
+    game's state holds decides, so a game with these zoos needs nothing more here.
+    Features are only ever added at the end of a list, so that weights trained on an
+    older list, a prefix of it, still read the first of them (:func:`from_json`).
     """
     names = _NAMES.get(game)
     if names is None:
         from zoogames import games
 
         g = games.get(game)
-        water, land = _zoos(g.new_game(players=max(2, g.min_players), seed=0))
+        state = g.new_game(players=max(2, g.min_players), seed=0)
+        water, land = _zoos(state)
         names = COMMON + (WATER if water else ()) + (LAND if land else ())
+        if isinstance(state, TruckState):
+            names += TRUCKS
         _NAMES[game] = names
     return names
 
@@ -205,6 +226,46 @@ def every_seat(
     water, land = _zoos(state)
     unseen = _unseen(state) if water or land else []
     described: dict[int, list[float]] = {}
+    table: list[float] = []
+    best: dict[int, list[float]] = {}
+    trucks: list[list[int]] = []
+    took: list[int] = []
+    open_trucks: list[int] = []
+    coin_tiles: frozenset[int] = frozenset()
+    if isinstance(state, TruckState):
+        trucks = state.trucks
+        took = state.took
+        coin_tiles = state.COIN_TILES
+        room = 0
+        for t in range(len(trucks)):
+            if state.taker[t] < 0:
+                room += state.capacity[t] - len(trucks[t])
+                if trucks[t]:
+                    open_trucks.append(t)
+        table = [len(open_trucks) / 3.0, room / 6.0]
+
+    def truck(i: int) -> list[float]:
+        """Seat ``i`` in the round, and its best truck's tiles for its zoo, barn, coins."""
+        part = best.get(i)
+        if part is None:
+            part = [0.0, 0.0, 0.0, 0.0]
+            if took[i] < 0:
+                part[0] = 1.0
+                top = -1.0e9
+                for t in open_trucks:
+                    fit, barn, coins = _truck_for(
+                        trucks[t],
+                        water[i] if water else None,
+                        land[i] if land else None,
+                        coin_tiles,
+                    )
+                    if fit - barn + coins / 2.0 > top:
+                        top = fit - barn + coins / 2.0
+                        part[1] = fit / 3.0
+                        part[2] = barn / 3.0
+                        part[3] = coins / 2.0
+            best[i] = part
+        return part
 
     def zoo(i: int) -> list[float]:
         """Seat ``i``'s zoos, described once: its water zoo's part, then its land zoo's."""
@@ -249,6 +310,13 @@ def every_seat(
         if water or land:
             a = zoo(seat)
             b = zoo(other) if other >= 0 else [0.0] * len(a)
+            for k in range(len(a)):
+                out.append(a[k])
+                out.append(b[k])
+        if table:
+            out.extend(table)
+            a = truck(seat)
+            b = truck(other) if other >= 0 else [0.0] * len(a)
             for k in range(len(a)):
                 out.append(a[k])
                 out.append(b[k])
@@ -373,6 +441,66 @@ def _land(board: Any, unseen: list[int]) -> list[float]:
     return out
 
 
+def _truck_for(
+    tiles: list[int], zoo: Any, board: Any, coin_tiles: frozenset[int]
+) -> tuple[int, int, int]:
+    """What a truck's ``tiles`` would do for one seat: (into its zoo, to its barn, coins).
+
+    Water animals count as placed while the water zoo ``zoo`` has as many legal spaces
+    for their species; Zooloretto's animals while an enclosure of their species has room,
+    or an empty one is left for a species new to ``board`` (one each), stalls
+    while a stall space is free. The rest would go to the depot or the barn.
+    """
+    fit = barn = coins = 0
+    used: dict[int, int] = {}
+    room: dict[int, int] = {}
+    empties: list[int] | None = None
+    spaces = -1
+    for kind in tiles:
+        if kind in coin_tiles:
+            coins += 1
+        elif kind < COIN:
+            s = kind >> 3
+            if zoo is not None and used.get(s, 0) < zoo.legal_cells(s).bit_count():
+                used[s] = used.get(s, 0) + 1
+                fit += 1
+            else:
+                barn += 1
+        elif board is None:
+            barn += 1
+        elif kind >= zt.STALL:
+            if spaces < 0:
+                spaces = len(board.free_spaces())
+            if spaces > 0:
+                spaces -= 1
+                fit += 1
+            else:
+                barn += 1
+        else:
+            s = zt.species_of(kind)
+            if s not in room:
+                room[s] = 0
+                for e in range(min(board.built, len(board.pens))):
+                    pen = board.pens[e]
+                    if pen and zt.species_of(pen[0]) == s:
+                        room[s] += ENCLOSURES[e].size - len(pen)
+                if room[s] == 0:
+                    if empties is None:
+                        empties = [
+                            ENCLOSURES[e].size
+                            for e in range(min(board.built, len(board.pens)))
+                            if not board.pens[e]
+                        ]
+                    if empties:
+                        room[s] = empties.pop(0)
+            if room[s] > 0:
+                room[s] -= 1
+                fit += 1
+            else:
+                barn += 1
+    return fit, barn, coins
+
+
 class Mlp:
     """A multilayer perceptron: ReLU between layers, one output (the margin, in points).
 
@@ -461,7 +589,11 @@ def _numpy() -> Any:
 
 
 def from_json(data: Any) -> Mlp:
-    """An :class:`Mlp` from a weights file's parsed JSON (``ValueError`` if it is not one)."""
+    """An :class:`Mlp` from a weights file's parsed JSON (``ValueError`` if it is not one).
+
+    Its ``features`` must be the game's list (:func:`feature_names`) or a beginning of it:
+    weights fitted before features were added read the first ones (:func:`margins`).
+    """
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError(f"not a weights file of format {FORMAT}")
     game = data.get("game")
@@ -471,14 +603,16 @@ def from_json(data: Any) -> Mlp:
         names = None
     if names is None:
         raise ValueError(f"a weights file of no known game ({game!r})")
-    if list(data.get("features", [])) != list(names):
+    trained = list(data.get("features", []))
+    # weights of an older list read its first features (features only grow at the end)
+    if not trained or trained != list(names[: len(trained)]):
         raise ValueError(f"the weights were trained on other features than {game}'s")
     try:
         layers = data["layers"]
         weights = [[[float(v) for v in row] for row in layer["w"]] for layer in layers]
         biases = [[float(v) for v in layer["b"]] for layer in layers]
         norm = data["norm"]
-        return Mlp(
+        model = Mlp(
             weights,
             biases,
             [float(v) for v in norm["mean"]],
@@ -488,6 +622,9 @@ def from_json(data: Any) -> Mlp:
         )
     except (KeyError, TypeError) as e:
         raise ValueError(f"a malformed weights file: {e!r}") from None
+    if model.inputs != len(trained):
+        raise ValueError(f"the weights read {model.inputs} features, the file names {len(trained)}")
+    return model
 
 
 PACKAGE = "zoogames.bots"
@@ -550,7 +687,11 @@ def margins(model: Mlp, state: State, evals: list[float]) -> list[float]:
     margin averaged (the seats' margins then sum to zero, as true margins do).
     """
     n = state.players
-    p = model.batch(every_seat(state, evals))
+    rows = every_seat(state, evals)
+    width = model.inputs
+    if width < len(rows[0]):  # weights trained before the last features were added
+        rows = [row[:width] for row in rows]
+    p = model.batch(rows)
     out = []
     for i in range(n):
         best = max(p[j] for j in range(n) if j != i)
