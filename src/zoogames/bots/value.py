@@ -37,7 +37,7 @@ from zoogames.core.game import State
 from zoogames.games.aquaretto.tiles import COIN
 from zoogames.games.trucks import TruckState
 from zoogames.games.zooloretto import tiles as zt
-from zoogames.games.zooloretto.zoo import ENCLOSURES
+from zoogames.games.zooloretto.zoo import ENCLOSURES, SIZE
 
 FORMAT = 1
 """The weights file's format number (:func:`from_json` refuses any other)."""
@@ -206,12 +206,17 @@ def features(state: State, seat: int, evals: list[float] | None = None) -> list[
 
 
 def every_seat(
-    state: State, evals: list[float] | None = None, seats: tuple[int, ...] | None = None
+    state: State,
+    evals: list[float] | None = None,
+    seats: tuple[int, ...] | None = None,
+    width: int | None = None,
 ) -> list[list[float]]:
     """:func:`features` for each of ``seats`` (all of them by default), in that order.
 
     What the seats share is computed once: the scores, the tiles left in the piles, and
     each zoo's description, which is one seat's own part and another's ``_other`` part.
+    ``width``: the features the caller's weights read; the trucks' (the last) are not
+    computed for weights fitted before them, at every leaf of their search.
     """
     n = state.players
     if evals is None:
@@ -232,7 +237,9 @@ def every_seat(
     took: list[int] = []
     open_trucks: list[int] = []
     coin_tiles: frozenset[int] = frozenset()
-    if isinstance(state, TruckState):
+    if isinstance(state, TruckState) and (
+        width is None or width > len(feature_names(state.game.id)) - len(TRUCKS)
+    ):
         trucks = state.trucks
         took = state.took
         coin_tiles = state.COIN_TILES
@@ -479,18 +486,12 @@ def _truck_for(
         else:
             s = zt.species_of(kind)
             if s not in room:
-                room[s] = 0
-                for e in range(min(board.built, len(board.pens))):
-                    pen = board.pens[e]
-                    if pen and zt.species_of(pen[0]) == s:
-                        room[s] += ENCLOSURES[e].size - len(pen)
+                # the enclosures it may join (ZooBoard, Z-R1): its own species' room first
+                joinable = board.enclosures_for(s)
+                room[s] = sum(SIZE[e] - len(board.pens[e]) for e in joinable if board.pens[e])
                 if room[s] == 0:
                     if empties is None:
-                        empties = [
-                            ENCLOSURES[e].size
-                            for e in range(min(board.built, len(board.pens)))
-                            if not board.pens[e]
-                        ]
+                        empties = [SIZE[e] for e in joinable if not board.pens[e]]
                     if empties:
                         room[s] = empties.pop(0)
             if room[s] > 0:
@@ -687,8 +688,8 @@ def margins(model: Mlp, state: State, evals: list[float]) -> list[float]:
     margin averaged (the seats' margins then sum to zero, as true margins do).
     """
     n = state.players
-    rows = every_seat(state, evals)
     width = model.inputs
+    rows = every_seat(state, evals, width=width)
     if width < len(rows[0]):  # weights trained before the last features were added
         rows = [row[:width] for row in rows]
     p = model.batch(rows)
