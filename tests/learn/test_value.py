@@ -23,6 +23,7 @@ from zoogames._engine import why_pure
 from zoogames.bots import value
 from zoogames.bots.mcts import MctsBot
 from zoogames.core.rng import Rng
+from zoogames.games.aquarium_designer.cards import default_deck
 from zoogames.games.zooloretto import tiles as zt
 from zoogames.games.zooloretto.zoo import ENCLOSURES
 
@@ -58,7 +59,7 @@ ZOOS = {
     "aquaretto": value.COMMON + value.WATER + value.TRUCKS,
     "zooloretto": value.COMMON + value.LAND + value.TRUCKS,
     "aquaretto-zooloretto": value.COMMON + value.WATER + value.LAND + value.TRUCKS,
-    "aquarium-designer": value.COMMON,
+    "aquarium-designer": value.COMMON + value.DESIGN,
 }
 
 
@@ -180,6 +181,53 @@ def test_truck_features_count_what_the_best_truck_would_bring() -> None:
     found = dict(zip(names, value.features(state, 0), strict=True))
     assert found["trucks_open"] == 2 / 3 and found["in_round_other"] == 0.0
     assert found["truck_fit_other"] == 0.0
+
+
+def test_designer_features_describe_each_colour_and_the_cards_to_come() -> None:
+    deck = default_deck().to_json()
+    deck["entrance"][0] = "S* S* / A A"  # seat 0: a scoring sea-lion area, two bare angelfish
+    state: Any = games.get("aquarium-designer").new_game(
+        players=2, seed=4, deck=deck, entrances=[1, 2], start_player=0
+    )
+    names = value.feature_names("aquarium-designer")
+    found = dict(zip(names, value.features(state, 0), strict=True))
+    # the sea-lions score 4 now and border 4 free sections; the angelfish lack 2 animals
+    assert [found[f"colour1_{p}_self"] for p in ("points", "open", "missing", "border")] == [
+        4 / 20,
+        4 / 10,
+        0.0,
+        4 / 8,
+    ]
+    assert [found[f"colour2_{p}_self"] for p in ("points", "open", "missing", "border")] == [
+        0.0,
+        2 / 10,
+        2 / 3,
+        4 / 8,
+    ]
+    cards = state.deck.layout
+
+    def count(numbers: list[int], colour: int) -> tuple[int, int]:
+        sections = [s for n in numbers for s in cards[n - 1].rotated(0) if s[0] == colour]
+        return len(sections), sum(1 for s in sections if s[1])
+
+    sea_lion = 1  # colour1 of seat 0; the cards still to come and those face up
+    assert (found["colour1_unseen_self"], found["colour1_unseen_animals_self"]) == (
+        count(state.pile, sea_lion)[0] / 40,
+        count(state.pile, sea_lion)[1] / 10,
+    )
+    up = count([*state.offer, state.preview], sea_lion)
+    assert (found["colour1_offer_self"], found["colour1_offer_animals_self"]) == (
+        up[0] / 8,
+        up[1] / 4,
+    )
+    assert found["to_draw_self"] == found["may_pass_self"] == 1.0
+    assert found["animals_self"] == 2 / 15
+    # another order of the cards to come changes nothing; a pass is read
+    for k in range(3):
+        assert value.features(state.determinize(Rng(k, "twin")), 0) == value.features(state, 0)
+    state.apply("pass")
+    found = dict(zip(names, value.features(state, 0), strict=True))
+    assert (found["to_draw_self"], found["may_pass_self"]) == (1.0, 0.0)
 
 
 def test_weights_of_an_older_feature_list_read_its_first_features() -> None:

@@ -11,8 +11,9 @@ other seat's, from :func:`features` of the position as that seat sees it.
   greedy evaluation and the score now for the seat and for the best other seat, the
   game's progress, the number of players, the truck games' coins, and the seat's and
   the best other's zoos in detail (water zoos basin by basin, Zooloretto's zoos
-  enclosure by enclosure), which the greedy evaluation weighs only by hand-set
-  constants. Each game has its own list: the features its zoos have.
+  enclosure by enclosure, aquariums colour by colour), which the greedy evaluation
+  weighs only by hand-set constants. Each game has its own list: the features its zoos
+  have.
 - **Inference with numpy** (:class:`Mlp`), every seat's features in one batch: the
   compiled engine (mypyc) and ``ZOOGAMES_PURE=1`` call the very same numpy code on the
   very same features, so they compute the same value to the last bit and play the same
@@ -33,8 +34,11 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from zoogames.bots.greedy.aquarium_designer import areas_of
 from zoogames.core.game import State
 from zoogames.games.aquaretto.tiles import COIN
+from zoogames.games.aquarium_designer import layout as dl
+from zoogames.games.aquarium_designer.state import DECK_MASKS_CACHED, deck_masks
 from zoogames.games.trucks import TruckState
 from zoogames.games.zooloretto import tiles as zt
 from zoogames.games.zooloretto.zoo import ENCLOSURES, SIZE
@@ -145,12 +149,50 @@ good truck waiting for a seat is worth points no zoo shows yet: a search whose p
 stop before the round ends (``rollout``) is judged there."""
 
 
+DESIGN: tuple[str, ...] = _both(
+    (
+        "to_fill",
+        "animals",
+        "to_draw",
+        "may_pass",
+        *(
+            f"colour{k}_{part}"
+            for k in range(1, 5)
+            for part in (
+                "points",
+                "open",
+                "missing",
+                "border",
+                "unseen",
+                "unseen_animals",
+                "offer",
+                "offer_animals",
+            )
+        ),
+    )
+)
+"""An aquarium's features (Aquarium Designer's), for both seats.
+
+The positions that may still take a card (until the cards span 3×3, more than will be
+filled), the animals on its cards (the tie-break), whether the seat has still to draw
+this round and may still pass; then its four colours one by one, the
+most promising first (``colour1``: the most of points now and its largest open area,
+ties to the colour listed first), each with: its points now, the largest open area (one
+that borders a position still to fill: sections + animals), the animals that area still
+lacks to score and the free sections it borders; then that colour's sections and
+animals on the cards still unseen (public: the deck's cards are known, only the order of
+those left is not) and on the cards face up (the offer and the preview). The greedy
+evaluation guesses an open area's future by hand-set constants; these say what it
+needs and what is still to come."""
+
+
 def feature_names(game: str) -> tuple[str, ...]:
     """The names of ``game``'s features, in the order of :func:`features`.
 
     :data:`COMMON`, then :data:`WATER` where the game has water zoos and :data:`LAND`
-    where it has Zooloretto's zoos, then :data:`TRUCKS` where it has trucks: what a new
-    game's state holds decides, so a game with these zoos needs nothing more here.
+    where it has Zooloretto's zoos, :data:`DESIGN` where it has aquariums, then
+    :data:`TRUCKS` where it has trucks: what a new game's state holds decides, so a game
+    with these zoos needs nothing more here.
     Features are only ever added at the end of a list, so that weights trained on an
     older list, a prefix of it, still read the first of them (:func:`from_json`).
     """
@@ -162,6 +204,8 @@ def feature_names(game: str) -> tuple[str, ...]:
         state = g.new_game(players=max(2, g.min_players), seed=0)
         water, land = _zoos(state)
         names = COMMON + (WATER if water else ()) + (LAND if land else ())
+        if _layouts(state):
+            names += DESIGN
         if isinstance(state, TruckState):
             names += TRUCKS
         _NAMES[game] = names
@@ -182,6 +226,14 @@ def _zoos(state: State) -> tuple[list[Any], list[Any]]:
         boards if isinstance(boards, list) and boards and hasattr(boards[0], "pens") else []
     )
     return water, land
+
+
+def _layouts(state: State) -> list[Any]:
+    """The state's aquariums (Aquarium Designer's layouts), one per seat ([] where none)."""
+    layouts = getattr(state, "layouts", None)
+    if isinstance(layouts, list) and layouts and hasattr(layouts[0], "colours"):
+        return layouts
+    return []
 
 
 PILE = 110.0
@@ -230,6 +282,8 @@ def every_seat(
     final_round = 1.0 if getattr(state, "final_round", False) else 0.0
     water, land = _zoos(state)
     unseen = _unseen(state) if water or land else []
+    layouts = _layouts(state)
+    cards = _cards(state) if layouts else []
     described: dict[int, list[float]] = {}
     table: list[float] = []
     best: dict[int, list[float]] = {}
@@ -283,6 +337,8 @@ def every_seat(
                 part = _water(water[i]) + _water_detail(water[i], unseen)
             if land:
                 part = part + _land(land[i], unseen)
+            if layouts:
+                part = _design(state, i, layouts[i], cards)
             described[i] = part
         return part
 
@@ -314,7 +370,7 @@ def every_seat(
             out.append(final_round)
         else:
             out.extend((0.0, 0.0, 0.0))
-        if water or land:
+        if water or land or layouts:
             a = zoo(seat)
             b = zoo(other) if other >= 0 else [0.0] * len(a)
             for k in range(len(a)):
@@ -445,6 +501,92 @@ def _land(board: Any, unseen: list[int]) -> list[float]:
     out.append(len(stalls) / 4.0)
     out.append(empty / 2.0)
     out.append(board.boards_left / 2.0)
+    return out
+
+
+_COLOURS: dict[str, list[list[int]]] = {}
+
+
+def _cards(state: Any) -> list[float]:
+    """Per colour: its sections and animals on the unseen cards, then on those face up.
+
+    Unseen: the pile, whose cards (not their order) are public. Face up: the offer and
+    the preview. Four numbers per colour, colour by colour.
+    """
+    deck = state.deck
+    table = _COLOURS.get(deck.digest)
+    if table is None:  # each card's sections and animals per colour, once per deck
+        table = []
+        for masks in deck_masks(deck).layout:
+            m = masks[0]
+            row = []
+            for c in range(4):
+                row.append(m[c].bit_count())
+                row.append((m[c] & m[4]).bit_count())
+            table.append(row)
+        if len(_COLOURS) >= DECK_MASKS_CACHED:  # a server sees any number of decks
+            _COLOURS.clear()
+        _COLOURS[deck.digest] = table
+    unseen = [0] * 8
+    for card in state.pile:
+        row = table[card - 1]
+        for k in range(8):
+            unseen[k] += row[k]
+    up = [0] * 8
+    face_up: list[int] = list(state.offer)
+    if state.preview:
+        face_up.append(state.preview)
+    for card in face_up:
+        row = table[card - 1]
+        for k in range(8):
+            up[k] += row[k]
+    out: list[float] = []
+    for c in range(4):
+        out.append(unseen[2 * c] / 40.0)
+        out.append(unseen[2 * c + 1] / 10.0)
+        out.append(up[2 * c] / 8.0)
+        out.append(up[2 * c + 1] / 4.0)
+    return out
+
+
+def _design(state: Any, seat: int, lay: Any, cards: list[float]) -> list[float]:
+    """An aquarium's features (:data:`DESIGN`), for seat ``seat`` of ``state``."""
+    need: int = state.need
+    free = 0
+    fillable: int = lay.fillable()
+    for p in dl.bits(fillable):
+        free |= dl.POS_SECTIONS[p]
+    animals: int = lay.animals
+    colours: list[list[float]] = []
+    rank: list[float] = []
+    for c in range(4):
+        points = 0
+        size = 0
+        missing = 0
+        border = 0
+        for area, s, neighbours in areas_of(lay.colours[c]):
+            a = (area & animals).bit_count()
+            if a >= need:
+                points += s + a
+            touch = (neighbours & free).bit_count()
+            if touch and s + a > size:
+                size = s + a
+                missing = max(0, need - a)
+                border = touch
+        colours.append(
+            [points / 20.0, size / 10.0, missing / 3.0, border / 8.0, *cards[4 * c : 4 * c + 4]]
+        )
+        rank.append(float(points + size))
+    order = sorted(range(4), key=lambda c: -rank[c])  # stable: ties to the colour first listed
+    drawn = state.drawn[seat]
+    out = [
+        fillable.bit_count() / 8.0,
+        lay.animal_count / 15.0,
+        0.0 if drawn else 1.0,
+        0.0 if drawn or state.passed[seat] else 1.0,
+    ]
+    for c in order:
+        out.extend(colours[c])
     return out
 
 
@@ -702,6 +844,7 @@ def margins(model: Mlp, state: State, evals: list[float]) -> list[float]:
 
 __all__ = [
     "COMMON",
+    "DESIGN",
     "FORMAT",
     "LAND",
     "MODELS_ENV",
