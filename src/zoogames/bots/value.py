@@ -34,10 +34,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from zoogames.bots.greedy.aquarium_designer import areas_of
+from zoogames.bots.greedy.aquarium_designer import areas_of, fillable_sections
 from zoogames.core.game import State
 from zoogames.games.aquaretto.tiles import COIN
-from zoogames.games.aquarium_designer import layout as dl
 from zoogames.games.aquarium_designer.state import DECK_MASKS_CACHED, deck_masks
 from zoogames.games.trucks import TruckState
 from zoogames.games.zooloretto import tiles as zt
@@ -552,10 +551,7 @@ def _cards(state: Any) -> list[float]:
 def _design(state: Any, seat: int, lay: Any, cards: list[float]) -> list[float]:
     """An aquarium's features (:data:`DESIGN`), for seat ``seat`` of ``state``."""
     need: int = state.need
-    free = 0
-    fillable: int = lay.fillable()
-    for p in dl.bits(fillable):
-        free |= dl.POS_SECTIONS[p]
+    free, to_fill = fillable_sections(lay)
     animals: int = lay.animals
     colours: list[list[float]] = []
     rank: list[float] = []
@@ -580,7 +576,7 @@ def _design(state: Any, seat: int, lay: Any, cards: list[float]) -> list[float]:
     order = sorted(range(4), key=lambda c: -rank[c])  # stable: ties to the colour first listed
     drawn = state.drawn[seat]
     out = [
-        fillable.bit_count() / 8.0,
+        to_fill / 8.0,
         lay.animal_count / 15.0,
         0.0 if drawn else 1.0,
         0.0 if drawn or state.passed[seat] else 1.0,
