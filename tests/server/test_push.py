@@ -27,6 +27,7 @@ from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 
 from zoogames.server import notify
 from zoogames.server.settings import Settings
+from zoogames.server.store import Store, open_engine
 
 from .conftest import BACKENDS, Databases
 from .harness import Api, ServerProcess, run_async
@@ -365,6 +366,9 @@ def test_no_push_while_the_page_is_open_on_another_process(
         try:
             with api.socket(gid) as page:
                 assert page.hello(tokens[1])["you"] == 1
+                # the second server records the open page after its answer, in the background
+                store = Store(open_engine(url))
+                wait_for(lambda: store.present(gid, 1), 30, "the open page not recorded")
                 play_until(a, gid, tokens, 1)  # on the first server
                 play_until(a, gid, tokens, 0)
                 time.sleep(0.5)
