@@ -1,22 +1,26 @@
-"""The ladder of named levels: how strong ``beginner``, ``casual``, ``strong`` and ``expert`` are.
+"""The ladder of named levels: how strong ``beginner`` to ``expert`` and ``master`` are.
 
 For every game and for 2 and 4 players, the levels play each other in the arena, and each
 level gets an OpenSkill (Plackett–Luce) rating with a 95% interval. Prints one JSON line per
 game and player count, and writes one plot of every rating (``--plot``).
 
     python benchmarks/ladder.py [--game aquaretto ...] [--players 2 --players 4]
-        [--levels beginner,casual,strong,expert] [--games 20] [--games-4p 8]
+        [--levels beginner,casual,strong,expert,master] [--games 20] [--games-4p 8]
         [--workers 2] [--seed 1] [--out /tmp/zoogames-ladder] [--report]
         [--bootstrap 400] [--plot docs/screenshots/ladder.png]
 
 What is played:
 
 - 2 players: each pair of adjacent levels (``beginner``–``casual``, ``casual``–``strong``,
-  ``strong``–``expert``), ``--games`` games each, the seats swapped every other game on
-  the same deal (the arena's rotation);
+  ``strong``–``expert``, ``expert``–``master``), ``--games`` games each, the seats
+  swapped every other game on the same deal (the arena's rotation);
 - 4 players: the levels together at one table, ``--games-4p`` games, rotated through
-  the seats; with fewer than four levels the weakest fill the remaining seats (three
+  the seats; with five levels a table of the weakest four and one of the strongest
+  four; with fewer than four levels the weakest fill the remaining seats (three
   levels: ``beginner``, ``casual``, ``strong``, ``beginner``).
+
+Only the levels that play a game are played there: ``master`` where a learned
+evaluation ships (``levels.ONLY_IN``), so elsewhere the ladder ends at ``expert``.
 
 A level plays as its spec in that game (``levels.level_spec``: Zooloretto's ``strong``
 searches 200 iterations, elsewhere 40; Aquarium Designer's ``casual`` is
@@ -56,16 +60,24 @@ import zoogames
 from zoogames.arena import ArenaConfig, run
 from zoogames.arena.runner import load_games
 from zoogames.arena.stats import ratings
-from zoogames.bots.levels import LEVELS, level_spec
+from zoogames.bots.levels import LEVELS, level_spec, offered
 
 
 def matchups(levels: list[str], players: int) -> list[tuple[str, list[str]]]:
     """(folder name, levels per seat) of each arena run for ``players`` players."""
     if players == 2:
         return [(f"{a}-{b}", [a, b]) for a, b in itertools.pairwise(levels)]
+    if len(levels) > players:  # a table of each run of adjacent levels, the weakest first
+        tables = [levels[i : i + players] for i in range(len(levels) - players + 1)]
+        return [("-".join(seats), seats) for seats in tables]
     # fewer levels than seats: the weakest fill the rest (the cheapest to play)
     seats = [*levels, *levels][:players]
     return [("-".join(seats), seats)]
+
+
+def game_levels(levels: list[str], game: str) -> list[str]:
+    """Those of ``levels`` that play ``game`` (``master`` only where a model ships)."""
+    return [level for level in levels if offered(level, game)]
 
 
 def specs_to_levels(levels: list[str], game: str | None) -> dict[str, str]:
@@ -247,8 +259,12 @@ def main(argv: list[str] | None = None) -> int:
     if unknown or len(levels) < 2:
         ap.error(f"--levels: give two or more of {', '.join(LEVELS)}")
     lines = []
+    asked = levels
     for game in args.game or zoogames.games.ids():
         g = zoogames.games.get(game)
+        levels = game_levels(asked, game)
+        if len(levels) < 2:
+            continue
         names = specs_to_levels(levels, game)
         for players in args.players or [2, 4]:
             if not g.min_players <= players <= g.max_players:
@@ -283,7 +299,7 @@ def main(argv: list[str] | None = None) -> int:
             lines.append(line)
             print(json.dumps(line), flush=True)
     if args.plot and lines:
-        plot(lines, args.plot, levels)
+        plot(lines, args.plot, asked)
     return 0
 
 

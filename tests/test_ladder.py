@@ -85,6 +85,24 @@ def test_four_players_with_three_levels_seat_the_weakest_twice() -> None:
         "beginner-casual",
         "casual-strong",
         "strong-expert",
+        "expert-master",
+    ]
+
+
+def test_five_levels_at_four_players_sit_at_two_tables() -> None:
+    assert [k for k, _ in ladder.matchups(list(LEVELS), 4)] == [
+        "beginner-casual-strong-expert",
+        "casual-strong-expert-master",
+    ]
+
+
+def test_a_game_without_master_has_a_ladder_up_to_expert() -> None:
+    assert ladder.game_levels(list(LEVELS), "aquaretto") == list(LEVELS)
+    assert ladder.game_levels(list(LEVELS), "aquarium-designer") == [
+        "beginner",
+        "casual",
+        "strong",
+        "expert",
     ]
 
 

@@ -1,4 +1,4 @@
-"""Named levels: beginner, casual, strong, expert, for every game."""
+"""Named levels: beginner, casual, strong, expert for every game; master where offered."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pytest
 
 from zoogames import bots, games
 from zoogames.bots.greedy import GreedyBot
-from zoogames.bots.levels import LEVELS, BeginnerBot, level_spec
+from zoogames.bots.levels import LEVELS, ONLY_IN, BeginnerBot, level_spec, offered
 from zoogames.bots.mcts import MctsBot
 from zoogames.core.game import State
 
@@ -32,7 +32,7 @@ def winner_counts(game: str, lineup: list[str], n: int) -> dict[str, float]:
 
 
 def test_every_level_is_a_spec_of_every_game() -> None:
-    assert list(LEVELS) == ["beginner", "casual", "strong", "expert"]
+    assert list(LEVELS) == ["beginner", "casual", "strong", "expert", "master"]
     assert set(LEVELS) <= set(bots.names())
     for game in GAMES:
         assert isinstance(bots.make("beginner", seed=1, game=game), BeginnerBot)
@@ -54,6 +54,40 @@ def test_every_level_is_a_spec_of_every_game() -> None:
     assert level_spec("expert") == level_spec("expert", "zooloretto") == LEVELS["expert"]
     with pytest.raises(ValueError, match="temperature"):
         bots.make("beginner:temperature=0", game="aquaretto")
+
+
+def test_master_plays_where_a_learned_evaluation_ships_and_beat_expert() -> None:
+    # docs/bots.md, Learned evaluation: Aquaretto and Zooloretto; the combined game has
+    # no model yet and Aquarium Designer's played level with expert
+    assert ONLY_IN["master"] == ("aquaretto", "zooloretto")
+    for game in GAMES:
+        for level in ("beginner", "casual", "strong", "expert"):
+            assert offered(level, game)
+        assert offered("master", game) is (game in ONLY_IN["master"])
+    aquaretto = bots.make("master", game="aquaretto")
+    zooloretto = bots.make("master", game="zooloretto")
+    assert isinstance(aquaretto, MctsBot) and isinstance(zooloretto, MctsBot)
+    assert aquaretto.spec == zooloretto.spec == "master"
+    # at no more CPU a decision than expert's 2,000 iterations: fewer where the model costs
+    # more per iteration, and the same 2 s cap
+    assert (aquaretto.iterations, aquaretto.seconds, aquaretto.leaf) == (1650, 2.0, "learned")
+    assert (zooloretto.iterations, zooloretto.rollout, zooloretto.leaf) == (2000, 4, "learned")
+    for game in ("aquaretto-zooloretto", "aquarium-designer"):
+        with pytest.raises(ValueError, match="does not play"):
+            bots.make("master", game=game)
+        with pytest.raises(ValueError, match="does not play"):
+            level_spec("master", game)
+    with pytest.raises(KeyError):
+        offered("grandmaster", "aquaretto")
+
+
+def test_master_plays_a_legal_move_in_each_of_its_games() -> None:
+    for game in ONLY_IN["master"]:
+        state = games.get(game).new_game(players=2, seed=3)
+        bot = bots.make("master", seed=1, game=game)
+        assert isinstance(bot, MctsBot)
+        bot.iterations = 30  # the level's search and evaluation, on a test's budget
+        assert bot.choose(state) in state.legal_actions()
 
 
 def test_aquarium_designers_levels_lie_lower() -> None:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from zoogames import games
+from zoogames import bots, games
+from zoogames.bots import teach
+from zoogames.bots.levels import offered
 from zoogames.bots.mcts import MctsBot
 from zoogames.bots.teach import hint
 from zoogames.core.game import State
@@ -31,12 +33,26 @@ def test_a_hint_is_what_the_bot_would_play_and_is_repeatable(game: str) -> None:
     seat = state.to_move
     assert seat is not None
     found = hint(state, seat, iterations=ITERATIONS, seed=7)
-    bot_choice = MctsBot(seed=7, iterations=ITERATIONS).choose(state.clone())
+    # the search master plays, where it plays (its learned evaluation), else expert's
+    bot_choice = teach.search(game, seed=7, iterations=ITERATIONS).choose(state.clone())
     assert found.actions[0] == str(bot_choice)
     assert found.to_json() == hint(state, seat, iterations=ITERATIONS, seed=7).to_json()
     assert found.actions[0] in {str(a) for a in state.legal_actions()}
     assert found.alternatives and found.alternatives[0].visits >= found.alternatives[-1].visits
     assert found.value is not None and 0.0 <= found.value <= 1.0
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_hints_and_reviews_judge_as_master_where_it_plays(game: str) -> None:
+    bot = teach.search(game, seed=1, iterations=ITERATIONS, seconds=1.5)
+    assert isinstance(bot, MctsBot) and (bot.iterations, bot.seconds) == (ITERATIONS, 1.5)
+    master = bots.make("master", game=game) if offered("master", game) else None
+    if master is None:
+        assert bot.leaf == MctsBot().leaf  # expert's greedy evaluation
+    else:
+        assert isinstance(master, MctsBot)
+        assert (bot.leaf, bot.blend, bot.rollout) == (master.leaf, master.blend, master.rollout)
+        assert bot.leaf == "learned"
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -144,14 +144,15 @@ def test_a_guest_host_starts_with_bots_signs_up_and_plays_on_from_another_device
         first.wait_for_url("**/play/*")
         game_id = first.url.rsplit("/", 1)[-1]
         first.wait_for_selector('[data-waiting="1"]')
-        # "start now with bots" offers the named levels, beginner to expert
+        # "start now with bots" offers the named levels that play Zooloretto, beginner to master
         levels = first.locator('[data-field="start-bot"] option')
-        expect(levels).to_have_count(4)
+        expect(levels).to_have_count(5)
         assert levels.evaluate_all("os => os.map(o => o.value)") == [
             "beginner",
             "casual",
             "strong",
             "expert",
+            "master",
         ]
         first.locator('[data-field="start-bot"]').select_option("beginner")
         first.locator('[data-action="start-with-bots"]').click()

@@ -25,9 +25,13 @@ def test_catalog_lists_every_game_with_its_options_and_the_bots(api: Api) -> Non
     specs = [b["spec"] for b in catalog["bots"]]
     assert "greedy" in specs and "mcts:seconds=2" in specs
     # the named levels first, marked as such
-    assert specs[:4] == ["beginner", "casual", "strong", "expert"]
-    assert [b["named"] for b in catalog["bots"]] == [True] * 4 + [False] * (len(specs) - 4)
-    assert {b["level"] for b in catalog["bots"][:4]} == {f"level.{s}" for s in specs[:4]}
+    assert specs[:5] == ["beginner", "casual", "strong", "expert", "master"]
+    assert [b["named"] for b in catalog["bots"]] == [True] * 5 + [False] * (len(specs) - 5)
+    assert {b["level"] for b in catalog["bots"][:5]} == {f"level.{s}" for s in specs[:5]}
+    # each bot plays every game but master, which plays where a learned evaluation ships
+    plays = {b["spec"]: b["games"] for b in catalog["bots"]}
+    assert plays["master"] == ["aquaretto", "zooloretto"]
+    assert all(games == zoogames.games.ids() for spec, games in plays.items() if spec != "master")
 
 
 def test_each_named_level_sits_at_a_table_and_plays(api: Api) -> None:
@@ -43,6 +47,30 @@ def test_each_named_level_sits_at_a_table_and_plays(api: Api) -> None:
             time.sleep(0.05)
         seat = api.snapshot(created["id"])["seats"][0]
         assert seat["kind"] == "bot" and seat["bot"] == level
+
+
+def test_master_plays_where_it_is_offered_and_is_refused_elsewhere(api: Api) -> None:
+    created = api.create(
+        "zooloretto",
+        [{"kind": "bot", "bot": "master"}, {"kind": "me", "name": "Anna"}],
+        start_player=0,
+    )
+    deadline = time.monotonic() + 30
+    while api.snapshot(created["id"])["number"] == 0:  # the learned search moves first
+        assert time.monotonic() < deadline, "master never moved"
+        time.sleep(0.05)
+    r = api.http.post(
+        "/api/games",
+        json={
+            "game": "aquarium-designer",
+            "players": 2,
+            "seats": [{"kind": "bot", "bot": "master"}, {"kind": "me"}],
+        },
+    )
+    assert r.status_code == 422
+    assert r.json()["detail"] == (
+        "the bot 'master' does not play aquarium-designer yet; it plays aquaretto, zooloretto"
+    )
 
 
 def test_a_new_game_gives_a_token_to_each_human_seat_and_shows_each_seat_its_view(

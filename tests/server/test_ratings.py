@@ -91,7 +91,7 @@ def test_a_rated_game_updates_both_ratings_once_at_the_end(server: ServerProcess
             spec: round(mu, 3) for spec, (mu, _) in fixed.items()
         }
         # the ladder's order: each level above the one below it
-        order = ["random", "beginner", "casual", "strong", "expert"]
+        order = ["random", "beginner", "casual", "strong", "expert", "master"]
         assert [bots[s]["mu"] for s in order] == sorted(bots[s]["mu"] for s in order)
     finally:
         anna.close()

@@ -36,6 +36,7 @@ NAME_IDS = {
     "casual": N_("level.casual.name"),
     "strong": N_("level.strong.name"),
     "expert": N_("level.expert.name"),
+    "master": N_("level.master.name"),
 }
 """Each bot's short name as a catalogue id (docs/i18n.md): a seat panel's "Greedy bot"
 ("Hladový bot"). The server catalog's ``level.*`` labels are the new-game form's longer

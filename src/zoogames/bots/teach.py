@@ -2,7 +2,9 @@
 
 ``hint(state, seat)`` runs the MCTS bot (``bots/mcts.py``) on the position with an
 iteration budget (the same position and seed give the same hint on any machine; a time
-cap may end it sooner on a slow one) and reports:
+cap may end it sooner on a slow one), judging its playouts as ``master`` does where that
+level plays (its learned evaluation, measured stronger than ``expert``'s: :func:`search`),
+and reports:
 
 - ``actions``: the whole turn it suggests, as notations: its choice, then, while the same
   seat is still to move and nothing hidden has come up, its next choice on the position
@@ -29,8 +31,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import cast
+from typing import Any, cast
 
+from zoogames.bots import parse_spec
+from zoogames.bots.levels import level_spec, offered
 from zoogames.bots.mcts import MctsBot
 from zoogames.core.game import JSON, Action, State
 from zoogames.core.record import start
@@ -38,6 +42,25 @@ from zoogames.core.rng import Rng
 
 STEPS = 12
 """The most steps of one turn a hint suggests."""
+
+JUDGING = ("leaf", "blend", "rollout")
+"""The parameters of ``master``'s spec that say how a playout is judged (not its budget)."""
+
+
+def search(game: str, seed: int, iterations: int, seconds: float | None = None) -> MctsBot:
+    """The search a hint or a review runs on ``iterations`` (and ``seconds``, a cap).
+
+    Where ``master`` plays, it judges its playouts as ``master`` does (the learned
+    evaluation: stronger than the greedy one at the same iterations, docs/bots.md);
+    elsewhere as ``expert`` does. The budget stays the caller's.
+    """
+    judging: dict[str, Any] = {}
+    if offered("master", game):
+        _, params = parse_spec(level_spec("master", game))
+        judging = {k: v for k, v in params.items() if k in JUDGING}
+    return MctsBot(seed=seed, iterations=iterations, seconds=seconds, **judging)
+
+
 ALTERNATIVES = 5
 """The alternatives a hint lists at most."""
 
@@ -84,7 +107,7 @@ def hint(
     """
     if state.is_terminal or state.to_move != seat:
         raise ValueError(f"seat {seat} is not to move")
-    bot = MctsBot(seed=seed, iterations=iterations, seconds=seconds)
+    bot = search(state.game.id, seed, iterations, seconds)
     position = state.clone()
     actions: list[str] = []
     value: float | None = None
@@ -202,7 +225,7 @@ def review_decision(
     """
     seat = state.to_move
     assert seat is not None
-    bot = MctsBot(seed=seed, iterations=iterations)
+    bot = search(state.game.id, seed, iterations)
     preferred = bot.choose(state.clone())
     values = [bot.root_value(s) for s in range(state.players)]
     rated = {a: v for a, _, v in bot.root_stats()}
@@ -214,7 +237,7 @@ def review_decision(
         after = state.clone()
         after.apply(played)
         if not after.is_terminal:
-            other = MctsBot(seed=seed, iterations=iterations)
+            other = search(state.game.id, seed, iterations)
             other.choose(after)
             mine = other.root_value(seat)
     loss = None if best is None or mine is None else max(0.0, best - mine)

@@ -12,6 +12,7 @@ import json
 from typing import Any, cast
 
 from zoogames import games
+from zoogames.bots.levels import offered
 from zoogames.core.game import JSON, Game, OptionSpec
 from zoogames.core.message import N_, msg
 from zoogames.server import contract
@@ -22,7 +23,8 @@ BOTS: tuple[tuple[str, str], ...] = (
     ("beginner", "Beginner (makes a newcomer's mistakes)"),
     ("casual", "Casual (sees the obvious moves)"),
     ("strong", "Strong (rarely misses a good move)"),
-    ("expert", "Expert (the strongest, up to 2 s a move)"),
+    ("expert", "Expert (a deep search, up to 2 s a move)"),
+    ("master", "Master (the strongest: a learned evaluation, up to 2 s a move)"),
     ("random", "Random (any legal move)"),
     ("greedy", "Greedy (the best move now)"),
     ("mcts:seconds=0.5", "MCTS, 0.5 s a move"),
@@ -33,7 +35,7 @@ BOTS: tuple[tuple[str, str], ...] = (
 the named levels first (``bots/levels.py``, docs/bots.md "Levels"), then the bots by
 algorithm and time."""
 
-LEVELS = frozenset(("beginner", "casual", "strong", "expert"))
+LEVELS = frozenset(("beginner", "casual", "strong", "expert", "master"))
 """The named levels among :data:`BOTS` (the form shows them as a group of their own)."""
 
 BOT_SPECS = frozenset(spec for spec, _ in BOTS)
@@ -42,6 +44,7 @@ BOT_LEVELS = {
     "casual": N_("level.casual"),
     "strong": N_("level.strong"),
     "expert": N_("level.expert"),
+    "master": N_("level.master"),
     "random": N_("level.random"),
     "greedy": N_("level.greedy"),
     "mcts:seconds=0.5": N_("level.mcts-0.5"),
@@ -72,6 +75,7 @@ def catalog() -> contract.Catalog:
                 "label": label,
                 "level": BOT_LEVELS[spec],
                 "named": spec in LEVELS,
+                "games": plays(spec),
                 "rated_in": rated_games(spec),
             }
             for spec, label in BOTS
@@ -203,12 +207,26 @@ def bot_label(spec: str) -> str:
     return label.split(" (")[0].split(",")[0]
 
 
-def check_bot(spec: str | None) -> str:
-    """A bot spec from the catalog, or a 422 listing them."""
+def plays(spec: str) -> list[str]:
+    """The catalog games bot ``spec`` plays: every one, but a level only where offered."""
+    if spec not in LEVELS:
+        return games.ids()
+    return [game for game in games.ids() if offered(spec, game)]
+
+
+def check_bot(spec: str | None, game: str) -> str:
+    """A bot spec from the catalog that plays ``game``, or a 422 listing them."""
     if spec is None or spec not in BOT_SPECS:
         raise ApiError(
             422,
             msg("error.unknown_bot", bot=str(spec), bots=", ".join(s for s, _ in BOTS)),
             f"unknown bot {spec!r}; bots: {', '.join(s for s, _ in BOTS)}",
+        )
+    if game not in plays(spec):
+        where = ", ".join(plays(spec))
+        raise ApiError(
+            422,
+            msg("error.bot_game", bot=spec, game=game, games=where),
+            f"the bot {spec!r} does not play {game} yet; it plays {where}",
         )
     return spec

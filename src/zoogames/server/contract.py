@@ -243,6 +243,8 @@ class BotSpec(TypedDict):
     """The label's catalogue id (``level.greedy``)."""
     named: bool
     """One of the named levels: the form lists them first."""
+    games: list[str]
+    """The games it plays (``master`` only those with a learned evaluation, docs/bots.md)."""
     rated_in: list[str]
     """The games in which it has a fixed public rating, so that a rated game may seat it."""
 

@@ -11,7 +11,8 @@ in docs/bots.md, per catalog game (:data:`MEASURED`): ``greedy`` against ``rando
 games, "Strength"), and the ladder of the named levels (``benchmarks/ladder.py``,
 "Levels"): ``beginner`` against ``casual``, ``casual`` against ``strong``, ``strong``
 against ``expert``, and ``greedy`` against ``expert`` (measured when ``expert``'s spec was
-named ``strong``), a level that is ``greedy`` in a game under that name (:func:`aliases`).
+named ``strong``), a level that is ``greedy`` in a game under that name (:func:`aliases`);
+and ``master`` against ``expert`` where it plays ("Learned evaluation").
 Those results are fed to the same model from its defaults in :data:`ORDERS` fixed random
 orders (OpenSkill rates game by game, so one order alone would weigh the last games most),
 and a bot's rating is its mean mu and sigma over them. A bot with fewer than
@@ -30,7 +31,7 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
-from zoogames.bots.levels import LEVELS, level_spec
+from zoogames.bots.levels import LEVELS, level_spec, offered
 from zoogames.core.record import ranks
 
 MODEL = PlackettLuce()
@@ -48,6 +49,7 @@ MEASURED: dict[str, tuple[Result, ...]] = {
         ("greedy", "strong", 1, 15, 0),
         ("strong", "expert", 1, 14, 1),
         ("greedy", "expert", 0, 16, 0),
+        ("master", "expert", 39, 23, 2),
     ),
     "zooloretto": (
         GREEDY_RANDOM,
@@ -55,6 +57,8 @@ MEASURED: dict[str, tuple[Result, ...]] = {
         ("greedy", "strong", 10, 54, 0),
         ("strong", "expert", 10, 52, 2),
         ("greedy", "expert", 2, 14, 0),
+        ("master", "expert", 45, 17, 2),
+        ("master", "expert", 43, 20, 1),
     ),
     "aquaretto-zooloretto": (
         GREEDY_RANDOM,
@@ -88,7 +92,7 @@ def aliases(game: str, results: Sequence[Result] | None = None) -> dict[str, str
     return {
         level: spec
         for level in LEVELS
-        if (spec := level_spec(level, game)) != level and spec in measured
+        if offered(level, game) and (spec := level_spec(level, game)) != level and spec in measured
     }
 
 
@@ -102,33 +106,65 @@ ORDERS = 20
 """Random orders of the measured games whose ratings are averaged (module docstring)."""
 
 
-def rate_results(game: str, results: Sequence[Result]) -> dict[str, tuple[float, float]]:
-    """(mu, sigma) per rated bot spec of ``game`` from its measured ``results``.
+ABOVE = frozenset(("master",))
+"""Levels rated after the others, against their ratings held fixed: a level added above
+the ladder with many games against ``expert`` alone would otherwise move every level's
+rating (sequential updates from a newcomer's 25 pull ``expert`` down, and the ladder
+below with it), and with them what players were already rated against."""
 
-    The module docstring says how; :data:`BOT_RATINGS_FILE` holds what it gives.
-    """
-    games: list[tuple[str, str, list[float]]] = []
-    for a, b, a_wins, b_wins, draws in results:
-        games += [(a, b, [0.0, 1.0])] * a_wins + [(a, b, [1.0, 0.0])] * b_wins
-        games += [(a, b, [0.0, 0.0])] * draws
-    rng = random.Random(f"bot-ratings:{game}")
+
+def _rate(
+    games: list[tuple[str, str, list[float]]],
+    rng: random.Random,
+    fixed: dict[str, tuple[float, float]],
+) -> dict[str, list[float]]:
+    """Mean (mu, sigma) over :data:`ORDERS` shuffles of ``games``; ``fixed`` bots stay put."""
     total: dict[str, list[float]] = {}
     for _ in range(ORDERS):
         rng.shuffle(games)
-        current: dict[str, Any] = {}
+        current: dict[str, Any] = {
+            spec: MODEL.rating(mu=mu, sigma=sigma) for spec, (mu, sigma) in fixed.items()
+        }
         for a, b, order in games:
             ra = current.setdefault(a, MODEL.rating())
             rb = current.setdefault(b, MODEL.rating())
-            [[current[a]], [current[b]]] = MODEL.rate([[ra], [rb]], ranks=order)
+            [[na], [nb]] = MODEL.rate([[ra], [rb]], ranks=order)
+            current[a] = ra if a in fixed else na
+            current[b] = rb if b in fixed else nb
         for spec, r in current.items():
-            mu_sigma = total.setdefault(spec, [0.0, 0.0])
-            mu_sigma[0] += r.mu / ORDERS
-            mu_sigma[1] += r.sigma / ORDERS
+            if spec not in fixed:
+                mu_sigma = total.setdefault(spec, [0.0, 0.0])
+                mu_sigma[0] += r.mu / ORDERS
+                mu_sigma[1] += r.sigma / ORDERS
+    return total
+
+
+def rate_results(game: str, results: Sequence[Result]) -> dict[str, tuple[float, float]]:
+    """(mu, sigma) per rated bot spec of ``game`` from its measured ``results``.
+
+    The module docstring says how (and :data:`ABOVE` what is rated last);
+    :data:`BOT_RATINGS_FILE` holds what it gives.
+    """
+    first: list[tuple[str, str, list[float]]] = []
+    last: list[tuple[str, str, list[float]]] = []
+    for a, b, a_wins, b_wins, draws in results:
+        games = [(a, b, [0.0, 1.0])] * a_wins + [(a, b, [1.0, 0.0])] * b_wins
+        games += [(a, b, [0.0, 0.0])] * draws
+        (last if a in ABOVE or b in ABOVE else first).extend(games)
+    rng = random.Random(f"bot-ratings:{game}")
     played: dict[str, int] = {}
-    for a, b, _ in games:
+    for a, b, _ in first + last:
         played[a] = played.get(a, 0) + 1
         played[b] = played.get(b, 0) + 1
-    out = {spec: (mu, sigma) for spec, (mu, sigma) in total.items() if played[spec] >= MIN_GAMES}
+
+    def rated(total: dict[str, list[float]]) -> dict[str, tuple[float, float]]:
+        return {
+            spec: (mu, sigma) for spec, (mu, sigma) in total.items() if played[spec] >= MIN_GAMES
+        }
+
+    out = rated(_rate(first, rng, {}))
+    if last:
+        out |= rated(_rate(last, rng, {s: r for s, r in out.items() if s not in ABOVE}))
     for alias, spec in aliases(game, results).items():
         if spec in out:
             out[alias] = out[spec]

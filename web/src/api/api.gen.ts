@@ -339,6 +339,10 @@ export interface BotSpec {
    */
   named: boolean;
   /**
+   * The games it plays (``master`` only those with a learned evaluation, docs/bots.md).
+   */
+  games: string[];
+  /**
    * The games in which it has a fixed public rating, so that a rated game may seat it.
    */
   rated_in: string[];

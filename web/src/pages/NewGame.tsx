@@ -33,6 +33,16 @@ function ratedBots(catalog: Catalog | null, game: string): string[] {
   return (catalog?.bots ?? []).filter((b) => b.rated_in.includes(game)).map((b) => b.spec);
 }
 
+/** The bots that play `game` (every bot but a level offered only in some games, docs/bots.md). */
+function playingBots(catalog: Catalog | null, game: string): string[] {
+  return (catalog?.bots ?? []).filter((b) => b.games.includes(game)).map((b) => b.spec);
+}
+
+/** Whether a seat choice is a bot (not "me", "invite" or "open"). */
+function isBot(choice: SeatChoice): boolean {
+  return !["me", "invite", "open"].includes(choice);
+}
+
 /** How many seats are `kind`. */
 function count(seats: SeatChoice[], kind: string): number {
   return seats.filter((s) => s === kind).length;
@@ -72,7 +82,17 @@ export function NewGame() {
     const g = catalog?.games.find((x) => x.id === id);
     setGameId(id);
     setOptions({});
-    if (g) choosePlayers(Math.min(Math.max(players, g.min_players), g.max_players));
+    if (!g) return;
+    const n = Math.min(Math.max(players, g.min_players), g.max_players);
+    setPlayers(n);
+    // A seat's bot that does not play the new game (`master` where no model ships) becomes the default.
+    const plays = new Set(playingBots(catalog, id));
+    setSeats(
+      Array.from({ length: n }, (_, i) => {
+        const s = seats[i] ?? (i === 0 ? "me" : bot);
+        return isBot(s) && !plays.has(s) ? bot : s;
+      }),
+    );
   };
 
   // Leaving matters where others play on: an invited or open seat, or a rated game.
@@ -232,7 +252,7 @@ export function NewGame() {
                   {[true, false].map((named) => (
                     <optgroup key={String(named)} label={named ? t("new.bots-levels") : t("new.bots-other")}>
                       {catalog.bots
-                        .filter((b) => !!b.named === named && (!rated || rateable.includes(b.spec)))
+                        .filter((b) => !!b.named === named && b.games.includes(gameId) && (!rated || rateable.includes(b.spec)))
                         .map((b) => (
                           <option key={b.spec} value={b.spec}>
                             {botChoice(b.level, b.label)}

@@ -68,8 +68,18 @@ describe("the people at a table", () => {
 });
 
 describe("start now with bots", () => {
-  it("offers the named levels, beginner to expert", () => {
-    const bots = ["beginner", "casual", "strong", "expert", "random", "greedy"].map((spec) => ({ spec, named: !["random", "greedy"].includes(spec) }));
-    expect(startBots(bots).map((b) => b.spec)).toEqual(["beginner", "casual", "strong", "expert"]);
+  const everywhere = ["aquaretto", "aquarium-designer"];
+  const bots = ["beginner", "casual", "strong", "expert", "master", "random", "greedy"].map((spec) => ({
+    spec,
+    named: !["random", "greedy"].includes(spec),
+    games: spec === "master" ? ["aquaretto"] : everywhere,
+  }));
+
+  it("offers the named levels that play the game, beginner to master", () => {
+    expect(startBots(bots, "aquaretto").map((b) => b.spec)).toEqual(["beginner", "casual", "strong", "expert", "master"]);
+  });
+
+  it("leaves out a level that does not play the game", () => {
+    expect(startBots(bots, "aquarium-designer").map((b) => b.spec)).toEqual(["beginner", "casual", "strong", "expert"]);
   });
 });

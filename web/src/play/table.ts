@@ -63,7 +63,8 @@ export function sociable(people: readonly number[]): boolean {
   return people.length >= 2;
 }
 
-/** The bots "start now with bots" offers: the named levels, weakest first (docs/bots.md). */
-export function startBots<T extends { spec: string; named: boolean }>(bots: readonly T[]): T[] {
-  return bots.filter((b) => b.named);
+/** The bots "start now with bots" offers at a table of `game`: the named levels that play
+ * it, weakest first (docs/bots.md; `master` only where a learned evaluation ships). */
+export function startBots<T extends { spec: string; named: boolean; games: readonly string[] }>(bots: readonly T[], game: string): T[] {
+  return bots.filter((b) => b.named && b.games.includes(game));
 }
