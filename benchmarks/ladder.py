@@ -19,8 +19,9 @@ What is played:
   four; with fewer than four levels the weakest fill the remaining seats (three
   levels: ``beginner``, ``casual``, ``strong``, ``beginner``).
 
-Only the levels that play a game are played there: ``master`` where a learned
-evaluation ships (``levels.ONLY_IN``), so elsewhere the ladder ends at ``expert``.
+Only the levels offered in a game at that count are played there: ``master`` where its
+learned evaluation was measured above ``expert`` (``levels.ONLY_IN``), so elsewhere the
+ladder ends at ``expert``.
 
 A level plays as its spec in that game (``levels.level_spec``: Zooloretto's ``strong``
 searches 200 iterations, elsewhere 40; Aquarium Designer's ``casual`` is
@@ -75,9 +76,9 @@ def matchups(levels: list[str], players: int) -> list[tuple[str, list[str]]]:
     return [("-".join(seats), seats)]
 
 
-def game_levels(levels: list[str], game: str) -> list[str]:
-    """Those of ``levels`` that play ``game`` (``master`` only where a model ships)."""
-    return [level for level in levels if offered(level, game)]
+def game_levels(levels: list[str], game: str, players: int) -> list[str]:
+    """Those of ``levels`` offered in ``game`` at ``players`` (``levels.ONLY_IN``)."""
+    return [level for level in levels if offered(level, game, players)]
 
 
 def specs_to_levels(levels: list[str], game: str | None) -> dict[str, str]:
@@ -262,13 +263,11 @@ def main(argv: list[str] | None = None) -> int:
     asked = levels
     for game in args.game or zoogames.games.ids():
         g = zoogames.games.get(game)
-        levels = game_levels(asked, game)
-        if len(levels) < 2:
-            continue
-        names = specs_to_levels(levels, game)
         for players in args.players or [2, 4]:
-            if not g.min_players <= players <= g.max_players:
+            levels = game_levels(asked, game, players)
+            if not g.min_players <= players <= g.max_players or len(levels) < 2:
                 continue
+            names = specs_to_levels(levels, game)
             runs: dict[str, list[dict[str, Any]]] = {}
             start = time.perf_counter()
             folder = args.out / f"{game}-{players}p"

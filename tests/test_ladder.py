@@ -96,14 +96,12 @@ def test_five_levels_at_four_players_sit_at_two_tables() -> None:
     ]
 
 
-def test_a_game_without_master_has_a_ladder_up_to_expert() -> None:
-    assert ladder.game_levels(list(LEVELS), "aquaretto") == list(LEVELS)
-    assert ladder.game_levels(list(LEVELS), "aquarium-designer") == [
-        "beginner",
-        "casual",
-        "strong",
-        "expert",
-    ]
+def test_where_master_is_not_offered_the_ladder_ends_at_expert() -> None:
+    below = ["beginner", "casual", "strong", "expert"]
+    assert ladder.game_levels(list(LEVELS), "aquaretto", 2) == list(LEVELS)
+    assert ladder.game_levels(list(LEVELS), "zooloretto", 4) == list(LEVELS)
+    assert ladder.game_levels(list(LEVELS), "aquaretto", 4) == below
+    assert ladder.game_levels(list(LEVELS), "aquarium-designer", 2) == below
 
 
 def test_per_decision_means_weigh_each_decision_alike() -> None:

@@ -34,7 +34,7 @@ def test_a_hint_is_what_the_bot_would_play_and_is_repeatable(game: str) -> None:
     assert seat is not None
     found = hint(state, seat, iterations=ITERATIONS, seed=7)
     # the search master plays, where it plays (its learned evaluation), else expert's
-    bot_choice = teach.search(game, seed=7, iterations=ITERATIONS).choose(state.clone())
+    bot_choice = teach.search(state, seed=7, iterations=ITERATIONS).choose(state.clone())
     assert found.actions[0] == str(bot_choice)
     assert found.to_json() == hint(state, seat, iterations=ITERATIONS, seed=7).to_json()
     assert found.actions[0] in {str(a) for a in state.legal_actions()}
@@ -44,15 +44,16 @@ def test_a_hint_is_what_the_bot_would_play_and_is_repeatable(game: str) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_hints_and_reviews_judge_as_master_where_it_plays(game: str) -> None:
-    bot = teach.search(game, seed=1, iterations=ITERATIONS, seconds=1.5)
-    assert isinstance(bot, MctsBot) and (bot.iterations, bot.seconds) == (ITERATIONS, 1.5)
-    master = bots.make("master", game=game) if offered("master", game) else None
-    if master is None:
-        assert bot.leaf == MctsBot().leaf  # expert's greedy evaluation
-    else:
-        assert isinstance(master, MctsBot)
+    for players in (2, 4):
+        state = games.get(game).new_game(players=players, seed=1)
+        bot = teach.search(state, seed=1, iterations=ITERATIONS, seconds=1.5)
+        assert isinstance(bot, MctsBot) and (bot.iterations, bot.seconds) == (ITERATIONS, 1.5)
+        if not offered("master", game, players):
+            assert bot.leaf == MctsBot().leaf  # expert's greedy evaluation
+            continue
+        master = bots.make("master", game=game)
+        assert isinstance(master, MctsBot) and bot.leaf == "learned"
         assert (bot.leaf, bot.blend, bot.rollout) == (master.leaf, master.blend, master.rollout)
-        assert bot.leaf == "learned"
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -59,3 +59,28 @@ def test_on_a_phone_the_cards_fit_the_width(phone: Page, server: Server) -> None
     phone.goto(server.url + "/")
     expect(phone.locator("[data-home-game]").first).to_be_visible()
     assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_the_form_offers_master_only_where_it_plays(page: Page, server: Server) -> None:
+    page.goto(server.url + "/new")
+    page.locator('[data-game="zooloretto"]').click()
+    seat = page.locator('[data-seat-kind="1"]')
+    levels = "os => os.map(o => o.value)"
+    named = seat.locator("optgroup").first.locator("option")
+    assert named.evaluate_all(levels) == ["beginner", "casual", "strong", "expert", "master"]
+    seat.select_option("master")
+    # Aquarium Designer has no master yet: its seat falls back to the default level
+    page.locator('[data-game="aquarium-designer"]').click()
+    expect(seat).to_have_value("casual")
+    assert named.evaluate_all(levels) == ["beginner", "casual", "strong", "expert"]
+    page.locator('[data-game="aquaretto"]').click()
+    seat.select_option("master")
+    # nor four players of Aquaretto, where it was not measured above expert
+    page.locator('[data-field="players"]').select_option("4")
+    expect(seat).to_have_value("casual")
+    page.locator('[data-field="players"]').select_option("2")
+    seat.select_option("master")
+    page.locator('[data-action="create"]').click()
+    page.wait_for_selector("[data-board]")
+    game = server.get(f"/api/games/{page.url.rsplit('/', 1)[-1]}")
+    assert (game["game"], game["seats"][1]["bot"]) == ("aquaretto", "master")

@@ -47,15 +47,16 @@ JUDGING = ("leaf", "blend", "rollout")
 """The parameters of ``master``'s spec that say how a playout is judged (not its budget)."""
 
 
-def search(game: str, seed: int, iterations: int, seconds: float | None = None) -> MctsBot:
-    """The search a hint or a review runs on ``iterations`` (and ``seconds``, a cap).
+def search(state: State, seed: int, iterations: int, seconds: float | None = None) -> MctsBot:
+    """The search a hint or a review of ``state`` runs on ``iterations`` (``seconds``: a cap).
 
-    Where ``master`` plays, it judges its playouts as ``master`` does (the learned
-    evaluation: stronger than the greedy one at the same iterations, docs/bots.md);
-    elsewhere as ``expert`` does. The budget stays the caller's.
+    Where ``master`` is offered (its game and number of players), it judges its playouts
+    as ``master`` does (the learned evaluation: stronger than the greedy one at the same
+    iterations, docs/bots.md); elsewhere as ``expert`` does. The budget stays the caller's.
     """
+    game = state.game.id
     judging: dict[str, Any] = {}
-    if offered("master", game):
+    if offered("master", game, state.players):
         _, params = parse_spec(level_spec("master", game))
         judging = {k: v for k, v in params.items() if k in JUDGING}
     return MctsBot(seed=seed, iterations=iterations, seconds=seconds, **judging)
@@ -107,7 +108,7 @@ def hint(
     """
     if state.is_terminal or state.to_move != seat:
         raise ValueError(f"seat {seat} is not to move")
-    bot = search(state.game.id, seed, iterations, seconds)
+    bot = search(state, seed, iterations, seconds)
     position = state.clone()
     actions: list[str] = []
     value: float | None = None
@@ -225,7 +226,7 @@ def review_decision(
     """
     seat = state.to_move
     assert seat is not None
-    bot = search(state.game.id, seed, iterations)
+    bot = search(state, seed, iterations)
     preferred = bot.choose(state.clone())
     values = [bot.root_value(s) for s in range(state.players)]
     rated = {a: v for a, _, v in bot.root_stats()}
@@ -237,7 +238,7 @@ def review_decision(
         after = state.clone()
         after.apply(played)
         if not after.is_terminal:
-            other = search(state.game.id, seed, iterations)
+            other = search(state, seed, iterations)
             other.choose(after)
             mine = other.root_value(seat)
     loss = None if best is None or mine is None else max(0.0, best - mine)

@@ -207,26 +207,36 @@ def bot_label(spec: str) -> str:
     return label.split(" (")[0].split(",")[0]
 
 
-def plays(spec: str) -> list[str]:
-    """The catalog games bot ``spec`` plays: every one, but a level only where offered."""
-    if spec not in LEVELS:
-        return games.ids()
-    return [game for game in games.ids() if offered(spec, game)]
+def plays(spec: str) -> dict[str, list[int]]:
+    """The catalog games bot ``spec`` plays, each with its numbers of players.
+
+    Every game at every count, but a level only where offered (``levels.ONLY_IN``).
+    """
+    out = {}
+    for game in map(games.get, games.ids()):
+        counts = range(game.min_players, game.max_players + 1)
+        if spec not in LEVELS:
+            out[game.id] = list(counts)
+        elif offered(spec, game.id):
+            out[game.id] = [n for n in counts if offered(spec, game.id, n)]
+    return out
 
 
-def check_bot(spec: str | None, game: str) -> str:
-    """A bot spec from the catalog that plays ``game``, or a 422 listing them."""
+def check_bot(spec: str | None, game: str, players: int) -> str:
+    """A bot spec from the catalog that plays ``game`` at ``players``, or a 422 saying why."""
     if spec is None or spec not in BOT_SPECS:
         raise ApiError(
             422,
             msg("error.unknown_bot", bot=str(spec), bots=", ".join(s for s, _ in BOTS)),
             f"unknown bot {spec!r}; bots: {', '.join(s for s, _ in BOTS)}",
         )
-    if game not in plays(spec):
-        where = ", ".join(plays(spec))
+    where = plays(spec)
+    if players not in where.get(game, []):
+        said = ", ".join(f"{g} ({', '.join(map(str, n))})" for g, n in where.items())
         raise ApiError(
             422,
-            msg("error.bot_game", bot=spec, game=game, games=where),
-            f"the bot {spec!r} does not play {game} yet; it plays {where}",
+            msg("error.bot_game", bot=spec, game=game, players=players, games=said),
+            f"the bot {spec!r} does not play {game} with {players} players yet; it plays "
+            f"{said} (the numbers of players in brackets)",
         )
     return spec

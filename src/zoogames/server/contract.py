@@ -243,8 +243,9 @@ class BotSpec(TypedDict):
     """The label's catalogue id (``level.greedy``)."""
     named: bool
     """One of the named levels: the form lists them first."""
-    games: list[str]
-    """The games it plays (``master`` only those with a learned evaluation, docs/bots.md)."""
+    games: dict[str, list[int]]
+    """The games it plays, each with its numbers of players (``master`` only where its
+    learned evaluation was measured above ``expert``, docs/bots.md)."""
     rated_in: list[str]
     """The games in which it has a fixed public rating, so that a rated game may seat it."""
 

@@ -339,9 +339,12 @@ export interface BotSpec {
    */
   named: boolean;
   /**
-   * The games it plays (``master`` only those with a learned evaluation, docs/bots.md).
+   * The games it plays, each with its numbers of players (``master`` only where its
+   * learned evaluation was measured above ``expert``, docs/bots.md).
    */
-  games: string[];
+  games: {
+    [k: string]: number[];
+  };
   /**
    * The games in which it has a fixed public rating, so that a rated game may seat it.
    */

@@ -101,7 +101,7 @@ export function Waiting({ id, snapshot, token }: { id: string; snapshot: Snapsho
           <label>
             {t("table.start-bot")}{" "}
             <select data-field="start-bot" value={bot} onChange={(e) => setBot((e.target as HTMLSelectElement).value)}>
-              {startBots(catalog?.bots ?? [], snapshot.game).map((b) => (
+              {startBots(catalog?.bots ?? [], snapshot.game, snapshot.seats.length).map((b) => (
                 <option key={b.spec} value={b.spec}>
                   {botChoice(b.level, b.label)}
                 </option>

@@ -33,9 +33,10 @@ function ratedBots(catalog: Catalog | null, game: string): string[] {
   return (catalog?.bots ?? []).filter((b) => b.rated_in.includes(game)).map((b) => b.spec);
 }
 
-/** The bots that play `game` (every bot but a level offered only in some games, docs/bots.md). */
-function playingBots(catalog: Catalog | null, game: string): string[] {
-  return (catalog?.bots ?? []).filter((b) => b.games.includes(game)).map((b) => b.spec);
+/** The bots that play `game` with `players` (every bot, but `master` only where its
+ * learned evaluation was measured above `expert`: the catalog's `games`, docs/bots.md). */
+function playingBots(catalog: Catalog | null, game: string, players: number): string[] {
+  return (catalog?.bots ?? []).filter((b) => (b.games[game] ?? []).includes(players)).map((b) => b.spec);
 }
 
 /** Whether a seat choice is a bot (not "me", "invite" or "open"). */
@@ -73,10 +74,20 @@ export function NewGame() {
   const game = catalog?.games.find((g) => g.id === gameId);
   const bot = catalog?.bots.find((b) => b.spec === DEFAULT_BOT)?.spec ?? catalog?.bots[0]?.spec ?? "random";
   const rateable = ratedBots(catalog, gameId);
+  const playable = playingBots(catalog, gameId, players);
 
+  // The seats for `game` with `n` players: a bot that does not play them (`master` outside
+  // the games and counts it was measured at) becomes the default bot.
+  const seatsFor = (game: string, n: number): SeatChoice[] => {
+    const plays = new Set(playingBots(catalog, game, n));
+    return Array.from({ length: n }, (_, i) => {
+      const s = seats[i] ?? (i === 0 ? "me" : bot);
+      return isBot(s) && !plays.has(s) ? bot : s;
+    });
+  };
   const choosePlayers = (n: number) => {
     setPlayers(n);
-    setSeats(Array.from({ length: n }, (_, i) => seats[i] ?? (i === 0 ? "me" : bot)));
+    setSeats(seatsFor(gameId, n));
   };
   const chooseGame = (id: string) => {
     const g = catalog?.games.find((x) => x.id === id);
@@ -85,14 +96,7 @@ export function NewGame() {
     if (!g) return;
     const n = Math.min(Math.max(players, g.min_players), g.max_players);
     setPlayers(n);
-    // A seat's bot that does not play the new game (`master` where no model ships) becomes the default.
-    const plays = new Set(playingBots(catalog, id));
-    setSeats(
-      Array.from({ length: n }, (_, i) => {
-        const s = seats[i] ?? (i === 0 ? "me" : bot);
-        return isBot(s) && !plays.has(s) ? bot : s;
-      }),
-    );
+    setSeats(seatsFor(id, n));
   };
 
   // Leaving matters where others play on: an invited or open seat, or a rated game.
@@ -252,7 +256,7 @@ export function NewGame() {
                   {[true, false].map((named) => (
                     <optgroup key={String(named)} label={named ? t("new.bots-levels") : t("new.bots-other")}>
                       {catalog.bots
-                        .filter((b) => !!b.named === named && b.games.includes(gameId) && (!rated || rateable.includes(b.spec)))
+                        .filter((b) => !!b.named === named && playable.includes(b.spec) && (!rated || rateable.includes(b.spec)))
                         .map((b) => (
                           <option key={b.spec} value={b.spec}>
                             {botChoice(b.level, b.label)}

@@ -68,18 +68,19 @@ describe("the people at a table", () => {
 });
 
 describe("start now with bots", () => {
-  const everywhere = ["aquaretto", "aquarium-designer"];
+  const everywhere = { aquaretto: [2, 3, 4], "aquarium-designer": [1, 2, 3, 4] };
   const bots = ["beginner", "casual", "strong", "expert", "master", "random", "greedy"].map((spec) => ({
     spec,
     named: !["random", "greedy"].includes(spec),
-    games: spec === "master" ? ["aquaretto"] : everywhere,
+    games: spec === "master" ? { aquaretto: [2] } : everywhere,
   }));
 
   it("offers the named levels that play the game, beginner to master", () => {
-    expect(startBots(bots, "aquaretto").map((b) => b.spec)).toEqual(["beginner", "casual", "strong", "expert", "master"]);
+    expect(startBots(bots, "aquaretto", 2).map((b) => b.spec)).toEqual(["beginner", "casual", "strong", "expert", "master"]);
   });
 
-  it("leaves out a level that does not play the game", () => {
-    expect(startBots(bots, "aquarium-designer").map((b) => b.spec)).toEqual(["beginner", "casual", "strong", "expert"]);
+  it("leaves out a level that does not play the game, or not with that many players", () => {
+    expect(startBots(bots, "aquarium-designer", 2).map((b) => b.spec)).toEqual(["beginner", "casual", "strong", "expert"]);
+    expect(startBots(bots, "aquaretto", 4).map((b) => b.spec)).toEqual(["beginner", "casual", "strong", "expert"]);
   });
 });

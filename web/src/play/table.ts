@@ -63,8 +63,13 @@ export function sociable(people: readonly number[]): boolean {
   return people.length >= 2;
 }
 
-/** The bots "start now with bots" offers at a table of `game`: the named levels that play
- * it, weakest first (docs/bots.md; `master` only where a learned evaluation ships). */
-export function startBots<T extends { spec: string; named: boolean; games: readonly string[] }>(bots: readonly T[], game: string): T[] {
-  return bots.filter((b) => b.named && b.games.includes(game));
+/** The bots "start now with bots" offers at a table of `game` with `players` seats: the
+ * named levels that play it, weakest first (docs/bots.md; `master` only where its learned
+ * evaluation was measured above `expert`). */
+export function startBots<T extends { spec: string; named: boolean; games: Readonly<Record<string, readonly number[]>> }>(
+  bots: readonly T[],
+  game: string,
+  players: number,
+): T[] {
+  return bots.filter((b) => b.named && (b.games[game] ?? []).includes(players));
 }

@@ -142,13 +142,13 @@ class NewGames:
         if len(seats) != players:
             raise ApiError(422, msg("error.seat_count", players=players, seats=len(seats)))
         if leave_bot is not None:
-            leave_bot = catalog.check_bot(leave_bot, game_id)
+            leave_bot = catalog.check_bot(leave_bot, game_id, players)
         table_seats: list[Seat] = []
         seat_tokens: dict[str, str] = {}
         invitations: dict[str, str] = {}
         for i, s in enumerate(seats):
             if s.kind == "bot":
-                spec = catalog.check_bot(s.bot, game_id)
+                spec = catalog.check_bot(s.bot, game_id, players)
                 table_seats.append(Seat(i, "bot", spec, clean_name(s.name, False), True, None))
             elif s.kind in ("me", "invite"):
                 if s.bot is not None:

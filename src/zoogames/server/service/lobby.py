@@ -100,7 +100,7 @@ class Lobby:
     ) -> contract.Snapshot:
         """The host starts the game now: every open seat is played by the bot ``spec``."""
         table, mine = await self.round.seat(game_id, token)
-        bot = catalog.check_bot(spec, table.game)
+        bot = catalog.check_bot(spec, table.game, len(table.seats))
         async with table.lock:
             if table.setup.host != mine:
                 raise ApiError(403, msg("error.host_only"))

@@ -235,7 +235,7 @@ class Seats:
         a seat nobody takes does not stop the game for good.
         """
         table, mine = await self.round.seat(game_id, token)
-        bot = catalog.check_bot(spec, table.game)
+        bot = catalog.check_bot(spec, table.game, len(table.seats))
         async with table.lock:
             if not 0 <= seat < len(table.seats):
                 raise ApiError(422, msg("error.seat_range", last=len(table.seats) - 1, asked=seat))
