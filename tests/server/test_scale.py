@@ -329,7 +329,11 @@ def test_a_bot_thinking_here_still_plays_after_a_rename_on_another_process(
         assert api_b.join(gid, token, "Renamed").status_code == 200  # while the bot thinks
         state = page.receive_state(number + 1, timeout=20)
     assert state["seats"][0]["name"] == "Renamed"
-    assert api_b.snapshot(gid)["number"] >= number + 1
+    # B learns of the move from the store, a moment after A has sent it to its own page
+    deadline = time.monotonic() + 10
+    while api_b.snapshot(gid)["number"] < number + 1:
+        assert time.monotonic() < deadline, "B never saw the bot's move"
+        time.sleep(0.05)
     api_a.close()
     api_b.close()
 
