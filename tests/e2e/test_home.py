@@ -84,3 +84,12 @@ def test_the_form_offers_master_only_where_it_plays(page: Page, server: Server) 
     page.wait_for_selector("[data-board]")
     game = server.get(f"/api/games/{page.url.rsplit('/', 1)[-1]}")
     assert (game["game"], game["seats"][1]["bot"]) == ("aquaretto", "master")
+
+
+def test_on_a_phone_the_longest_bot_label_never_widens_the_form(
+    phone: Page, server: Server
+) -> None:
+    phone.goto(server.url + "/new")
+    phone.locator('[data-game="zooloretto"]').click()
+    phone.locator('[data-seat-kind="1"]').select_option("master")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
