@@ -91,7 +91,8 @@ def offered(level: str, game: str, players: int | None = None) -> bool:
 
     ``KeyError`` for no level.
     """
-    LEVELS[level]
+    if level not in LEVELS:
+        raise KeyError(level)
     where = ONLY_IN.get(level)
     if where is None:
         return True

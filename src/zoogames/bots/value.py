@@ -526,19 +526,10 @@ def _cards(state: Any) -> list[float]:
         if len(_COLOURS) >= DECK_MASKS_CACHED:  # a server sees any number of decks
             _COLOURS.clear()
         _COLOURS[deck.digest] = table
-    unseen = [0] * 8
-    for card in state.pile:
-        row = table[card - 1]
-        for k in range(8):
-            unseen[k] += row[k]
-    up = [0] * 8
     face_up: list[int] = list(state.offer)
     if state.preview:
         face_up.append(state.preview)
-    for card in face_up:
-        row = table[card - 1]
-        for k in range(8):
-            up[k] += row[k]
+    unseen, up = _card_sums(table, state.pile), _card_sums(table, face_up)
     out: list[float] = []
     for c in range(4):
         out.append(unseen[2 * c] / 40.0)
@@ -546,6 +537,16 @@ def _cards(state: Any) -> list[float]:
         out.append(up[2 * c] / 8.0)
         out.append(up[2 * c + 1] / 4.0)
     return out
+
+
+def _card_sums(table: list[list[int]], cards: list[int]) -> list[int]:
+    """The rows of ``table`` (one per card, by number) of ``cards``, summed column by column."""
+    sums = [0] * 8
+    for card in cards:
+        row = table[card - 1]
+        for k in range(8):
+            sums[k] += row[k]
+    return sums
 
 
 def _design(state: Any, seat: int, lay: Any, cards: list[float]) -> list[float]:
