@@ -75,8 +75,8 @@ def test_the_form_offers_master_only_where_it_plays(page: Page, server: Server) 
     assert named.evaluate_all(levels) == ["beginner", "casual", "strong", "expert"]
     page.locator('[data-game="aquaretto"]').click()
     seat.select_option("master")
-    # nor four players of Aquaretto, where it was not measured above expert
-    page.locator('[data-field="players"]').select_option("4")
+    # nor three players of Aquaretto, where it was not measured
+    page.locator('[data-field="players"]').select_option("3")
     expect(seat).to_have_value("casual")
     page.locator('[data-field="players"]').select_option("2")
     seat.select_option("master")
