@@ -7,7 +7,7 @@ game and player count, and writes one plot of every rating (``--plot``).
     python benchmarks/ladder.py [--game aquaretto ...] [--players 2 --players 4]
         [--levels beginner,casual,strong,expert,master] [--games 20] [--games-4p 8]
         [--workers 2] [--seed 1] [--out /tmp/zoogames-ladder] [--report]
-        [--bootstrap 400] [--plot docs/screenshots/ladder.png]
+        [--bootstrap 400] [--plot docs/plots/ladder.png] [--results docs/plots/ladder.jsonl]
 
 What is played:
 
@@ -31,7 +31,14 @@ mean iterations and seconds per decision are reported beside its rating.
 Each match-up is an arena run under ``--out`` (``<game>-<n>p/<a>-<b>``), so rerunning the
 same command continues it. The ratings pool every match-up found there among ``--levels``,
 from this command or earlier ones (a cheap run of three levels, then ``strong``–``expert``
-on its own); ``--report`` only rates what is there. A time-capped level (the
+on its own); ``--report`` only rates what is there. An arena run put there by hand pools too (say
+``zoogames arena aquaretto -b master -b expert -n 64 --out <out>/aquaretto-2p/master-64``,
+more games than the ladder's own pair), unless its learned seats used other weights than
+this process's (a training round's games): those are left out, with a note.
+
+``--results FILE`` keeps every game and count's latest line in one JSON-lines file (this
+command's lines replace those of the same game and count there) and ``--plot`` then draws
+all of them: replaying one game's ladder redraws the whole plot. A time-capped level (the
 MCTS ones) plays fewer iterations on a busy machine, so measure with nothing else running.
 
 How the ratings are computed, and why not just OpenSkill's own ``mu ± 2 sigma``: OpenSkill
@@ -44,11 +51,14 @@ resamples of the games (drawn with replacement within each match-up): how far th
 would move on other deals. Adjacent levels are *separated* when their intervals do not
 overlap and, where they met in a 2-player match-up, the stronger one's win rate has a 95%
 (Wilson) interval above 50% (a bootstrap cannot move a clean sweep of three games).
+``master``'s games (``ratings.ABOVE``) are rated after the others', against their
+ratings held fixed, as the server rates its bots.
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
 import itertools
 import json
 import random
@@ -62,6 +72,7 @@ from zoogames.arena import ArenaConfig, run
 from zoogames.arena.runner import load_games
 from zoogames.arena.stats import ratings
 from zoogames.bots.levels import LEVELS, level_spec, offered
+from zoogames.server.ratings import ABOVE
 
 
 def matchups(levels: list[str], players: int) -> list[tuple[str, list[str]]]:
@@ -82,13 +93,47 @@ def game_levels(levels: list[str], game: str, players: int) -> list[str]:
 
 
 def specs_to_levels(levels: list[str], game: str | None) -> dict[str, str]:
-    """Each level's spec in ``game``, to the level's name (the records name specs)."""
-    return {level_spec(level, game): level for level in levels}
+    """Each level's spec in ``game``, and its name, to the level's name.
+
+    The ladder's own runs name each seat's spec; an arena run played by hand with
+    ``-b master`` names the level itself, and pools as well.
+    """
+    names = {level_spec(level, game): level for level in levels}
+    names.update({level: level for level in levels})
+    return names
+
+
+def played_with_shipped_weights(recs: list[dict[str, Any]], game: str) -> bool:
+    """Whether every learned seat of ``recs`` judged with this process's weights of ``game``.
+
+    ``master`` in records of other weights (a training round's) is another bot: pooling
+    them would rate the shipped level on games it did not play.
+    """
+    used = {w for rec in recs for w in rec["arena"].get("weights") or [] if w is not None}
+    if not used:
+        return True
+    from zoogames.bots import value
+
+    try:
+        return used == {value.load(game).digest}
+    except ValueError:
+        return False
 
 
 def _rate_once(records: list[dict[str, Any]], names: dict[str, str]) -> dict[str, float]:
-    """Each level's OpenSkill ``mu`` after rating ``records`` in the order given."""
-    return {level: r["mu"] for level, r in ratings(records, names.__getitem__).items()}
+    """Each level's OpenSkill ``mu`` after rating ``records`` in the order given.
+
+    The games of a level rated last (``ratings.ABOVE``: ``master``) are rated after the
+    others, against their ratings held fixed, as the server rates its bots: sequential
+    updates from a newcomer's 25 over many games against ``expert`` alone would pull
+    ``expert`` down, and the ladder below it with it.
+    """
+    first = [rec for rec in records if not any(names[s] in ABOVE for s in rec["arena"]["bots"])]
+    last = [rec for rec in records if any(names[s] in ABOVE for s in rec["arena"]["bots"])]
+    below = ratings(first, names.__getitem__)
+    held = {level: (r["mu"], r["sigma"]) for level, r in below.items()}
+    above = ratings(last, names.__getitem__, fixed=held) if last else {}
+    return {level: r["mu"] for level, r in (below | above).items()}
 
 
 def _mean_rating(
@@ -141,10 +186,22 @@ def rate(
         }
     rated = [level for level in levels if level in out]
     separated = {
-        f"{a}<{b}": _apart(out[a], out[b]) and _beats(runs.get(f"{a}-{b}"), names, b)
+        f"{a}<{b}": _apart(out[a], out[b]) and _beats(_pair(runs, names, a, b), names, b)
         for a, b in itertools.pairwise(rated)
     }
     return {"levels": out, "separated": separated}
+
+
+def _pair(
+    runs: dict[str, list[dict[str, Any]]], names: dict[str, str], a: str, b: str
+) -> list[dict[str, Any]]:
+    """Every 2-player game of ``a`` against ``b``, whichever run it was played in."""
+    return [
+        rec
+        for recs in runs.values()
+        for rec in recs
+        if sorted(names[spec] for spec in rec["arena"]["bots"]) == sorted([a, b])
+    ]
 
 
 def _apart(low: dict[str, Any], high: dict[str, Any]) -> bool:
@@ -254,6 +311,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--orders", type=int, default=20)
     ap.add_argument("--bootstrap", type=int, default=400)
     ap.add_argument("--plot", type=Path, help="write the ratings' plot (PNG) here")
+    ap.add_argument(
+        "--results",
+        type=Path,
+        help="merge the lines into this JSON-lines file (one per game and count), and plot"
+        " all of its lines",
+    )
     args = ap.parse_args(argv)
     levels = [x.strip() for x in args.levels.split(",") if x.strip()]
     unknown = [x for x in levels if x not in LEVELS]
@@ -280,8 +343,12 @@ def main(argv: list[str] | None = None) -> int:
             # every match-up there among these levels, from this command or an earlier one
             for out in sorted(folder.iterdir()) if folder.is_dir() else []:
                 recs = sorted(load_games(out).values(), key=lambda r: r["arena"]["index"])
-                if recs and all(spec in names for rec in recs for spec in rec["arena"]["bots"]):
+                if not recs or any(s not in names for rec in recs for s in rec["arena"]["bots"]):
+                    continue
+                if played_with_shipped_weights(recs, game):
                     runs[out.name] = recs
+                else:
+                    print(f"{out}: played with other learned weights, not pooled", file=sys.stderr)
             if not runs:
                 continue
             line = {
@@ -294,12 +361,35 @@ def main(argv: list[str] | None = None) -> int:
                 "seconds_per_decision": per_decision(runs, names, "seconds", 3),
                 "specs": {level: level_spec(level, game) for level in levels},
                 "seconds": round(time.perf_counter() - start, 1),
+                "measured": datetime.date.today().isoformat(),
             }
             lines.append(line)
             print(json.dumps(line), flush=True)
+    if args.results:
+        lines = merge_results(args.results, lines)
     if args.plot and lines:
         plot(lines, args.plot, asked)
     return 0
+
+
+def merge_results(path: Path, lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``path``'s lines with ``lines`` in place of those of the same game and count.
+
+    Written back in the games' order, 2 players before 4: one file keeps every pool's
+    latest ratings, so replaying one game's ladder redraws the whole plot.
+    """
+    kept = {}
+    if path.exists():
+        for text in path.read_text("utf-8").splitlines():
+            if text.strip():
+                line = json.loads(text)
+                kept[line["game"], line["players"]] = line
+    kept.update({(line["game"], line["players"]): line for line in lines})
+    order = {game: i for i, game in enumerate(zoogames.games.ids())}
+    merged = [kept[key] for key in sorted(kept, key=lambda k: (order.get(k[0], len(order)), k))]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("".join(json.dumps(line) + "\n" for line in merged), "utf-8")
+    return merged
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ does not decide the ratings.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -100,7 +101,8 @@ def test_where_master_is_not_offered_the_ladder_ends_at_expert() -> None:
     below = ["beginner", "casual", "strong", "expert"]
     assert ladder.game_levels(list(LEVELS), "aquaretto", 2) == list(LEVELS)
     assert ladder.game_levels(list(LEVELS), "zooloretto", 4) == list(LEVELS)
-    assert ladder.game_levels(list(LEVELS), "aquaretto", 4) == below
+    assert ladder.game_levels(list(LEVELS), "aquaretto", 4) == list(LEVELS)
+    assert ladder.game_levels(list(LEVELS), "zooloretto", 3) == below
     assert ladder.game_levels(list(LEVELS), "aquarium-designer", 2) == below
 
 
@@ -122,3 +124,58 @@ def test_per_decision_means_weigh_each_decision_alike() -> None:
         "strong": round(1.1 / 40, 3),
         "expert": 15 / 25,
     }
+
+
+def test_a_run_played_by_hand_with_level_names_pools_and_separates() -> None:
+    # `zoogames arena -b expert -b master`: the records name the levels, not their specs
+    by_hand = games("expert", "master", 4, 28)
+    for rec in by_hand:
+        rec["arena"]["bots"] = [names[s] for s in rec["arena"]["bots"]]
+    runs = {"strong-expert": games("strong", "expert", 2, 14), "master-32": by_hand}
+    rated = ladder.rate(runs, ["strong", "expert", "master"], orders=5, bootstrap=20)
+    assert rated["levels"]["expert"]["rating"] < rated["levels"]["master"]["rating"]
+    # its win rate counts though the run is not named "expert-master"
+    assert rated["separated"]["expert<master"] is True
+    even = {"master-32": games("expert", "master", 16, 16)}
+    level = ladder.rate(even, ["expert", "master"], orders=5, bootstrap=20)
+    assert level["separated"] == {"expert<master": False}
+
+
+def test_games_of_other_learned_weights_are_not_pooled() -> None:
+    from zoogames.bots import value
+
+    recs = games("expert", "master", 1, 1)
+    assert ladder.played_with_shipped_weights(recs, "aquaretto")  # no learned seat
+    shipped = value.load("aquaretto").digest
+    for rec in recs:
+        rec["arena"]["weights"] = [None, shipped]
+    assert ladder.played_with_shipped_weights(recs, "aquaretto")
+    recs[1]["arena"]["weights"] = ["0" * 64, None]  # a training round's weights
+    assert not ladder.played_with_shipped_weights(recs, "aquaretto")
+    assert not ladder.played_with_shipped_weights(recs[:1], "aquarium-designer")  # none ship
+
+
+def test_results_keep_each_game_and_count_latest_line(tmp_path: Path) -> None:
+    path = tmp_path / "ladder.jsonl"
+
+    def line(game: str, players: int, mark: int) -> dict[str, Any]:
+        return {"game": game, "players": players, "levels": {}, "mark": mark}
+
+    ladder.merge_results(path, [line("zooloretto", 4, 1), line("aquaretto", 2, 1)])
+    merged = ladder.merge_results(path, [line("zooloretto", 4, 2), line("zooloretto", 2, 2)])
+    assert [(x["game"], x["players"], x["mark"]) for x in merged] == [
+        ("aquaretto", 2, 1),
+        ("zooloretto", 2, 2),
+        ("zooloretto", 4, 2),
+    ]
+    assert [json.loads(t)["mark"] for t in path.read_text().splitlines()] == [1, 2, 2]
+
+
+def test_master_is_rated_last_against_the_ladder_held_fixed() -> None:
+    below = games("strong", "expert", 4, 12)
+    above = games("expert", "master", 20, 44)
+    alone = ladder._rate_once(below, names)
+    pooled = ladder._rate_once(below + above, names)
+    # many games against expert alone move neither expert nor the levels below it
+    assert (pooled["strong"], pooled["expert"]) == (alone["strong"], alone["expert"])
+    assert pooled["master"] > pooled["expert"]

@@ -239,6 +239,15 @@ def test_shared_wins_and_duplicate_specs() -> None:
     assert rated["a"]["mu"] > rated["b"]["mu"]
 
 
+def test_a_fixed_rating_stays_put_and_the_others_are_rated_against_it() -> None:
+    records = [_fake(i, ["a", "b"], [10, 5], [1, 0]) for i in range(4)]  # a wins all four
+    free = ratings(records)
+    held = ratings(records, fixed={"b": (30.0, 2.0)})
+    assert "b" not in held  # held, not rated
+    # a beat a strong b who never moved: a ends higher than against a b that sank
+    assert held["a"]["mu"] > free["a"]["mu"] > 25.0
+
+
 def test_solo_runs_have_scores_but_no_ratings(tmp_path: Path) -> None:
     config = ArenaConfig.build("aquarium-designer", 1, ["greedy"], games=2, seed=1)
     res = run(config, tmp_path, plots=True).results

@@ -67,17 +67,24 @@ def turn_position(record: dict[str, Any], seat: int) -> int:
 
 
 def ratings(
-    records: Sequence[dict[str, Any]], name: Callable[[str], str] | None = None
+    records: Sequence[dict[str, Any]],
+    name: Callable[[str], str] | None = None,
+    fixed: dict[str, tuple[float, float]] | None = None,
 ) -> dict[str, dict[str, float]]:
     """OpenSkill (Plackett–Luce) rating per bot spec after every game, in order.
 
     ``name`` rates the specs under other names (the ladder's levels: ``greedy`` is
     ``casual`` in the truck games); a name on several seats of one game gets their mean.
+    ``fixed`` names keep that ``(mu, sigma)`` throughout: the others are rated against
+    them, and they are not in the result.
     """
     from openskill.models import PlackettLuce
 
     model = PlackettLuce()
-    current: dict[str, Any] = {}
+    held = fixed or {}
+    current: dict[str, Any] = {
+        spec: model.rating(mu=mu, sigma=sigma, name=spec) for spec, (mu, sigma) in held.items()
+    }
     for rec in records:
         lineup: list[str] = [name(s) if name else s for s in rec["arena"]["bots"]]
         if len(lineup) < 2:  # solo: nobody to be ranked against
@@ -90,6 +97,8 @@ def ratings(
         for spec, team in zip(lineup, new, strict=True):
             updates.setdefault(spec, []).append(team[0])
         for spec, rs in updates.items():
+            if spec in held:
+                continue
             current[spec] = model.rating(
                 mu=sum(r.mu for r in rs) / len(rs),
                 sigma=sum(r.sigma for r in rs) / len(rs),
@@ -102,6 +111,7 @@ def ratings(
             "ordinal": round(r.ordinal(), 3),
         }
         for spec, r in current.items()
+        if spec not in held
     }
 
 
