@@ -128,8 +128,11 @@ def _rate_once(records: list[dict[str, Any]], names: dict[str, str]) -> dict[str
     updates from a newcomer's 25 over many games against ``expert`` alone would pull
     ``expert`` down, and the ladder below it with it.
     """
-    first = [rec for rec in records if not any(names[s] in ABOVE for s in rec["arena"]["bots"])]
-    last = [rec for rec in records if any(names[s] in ABOVE for s in rec["arena"]["bots"])]
+    first: list[dict[str, Any]] = []
+    last: list[dict[str, Any]] = []
+    for rec in records:
+        above_it = any(names[spec] in ABOVE for spec in rec["arena"]["bots"])
+        (last if above_it else first).append(rec)
     below = ratings(first, names.__getitem__)
     held = {level: (r["mu"], r["sigma"]) for level, r in below.items()}
     above = ratings(last, names.__getitem__, fixed=held) if last else {}
