@@ -69,7 +69,7 @@ from typing import Any
 
 import zoogames
 from zoogames.arena import ArenaConfig, run
-from zoogames.arena.runner import load_games
+from zoogames.arena.runner import load_games, played_weights
 from zoogames.arena.stats import ratings
 from zoogames.bots.levels import LEVELS, level_spec, offered
 from zoogames.server.ratings import ABOVE
@@ -109,7 +109,7 @@ def played_with_shipped_weights(recs: list[dict[str, Any]], game: str) -> bool:
     ``master`` in records of other weights (a training round's) is another bot: pooling
     them would rate the shipped level on games it did not play.
     """
-    used = {w for rec in recs for w in rec["arena"].get("weights") or [] if w is not None}
+    used = played_weights(recs)
     if not used:
         return True
     from zoogames.bots import value

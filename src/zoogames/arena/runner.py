@@ -28,7 +28,7 @@ import os
 import signal
 import socket
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -152,11 +152,9 @@ def _weights_of(player: object) -> str | None:
     return digest if isinstance(digest, str) and digest else None
 
 
-def _played_weights(done: dict[int, dict[str, Any]]) -> set[str]:
-    """Every learned-weights digest the finished games ``done`` were played with."""
-    return {
-        w for rec in done.values() for w in (rec["arena"].get("weights") or []) if w is not None
-    }
+def played_weights(records: Iterable[dict[str, Any]]) -> set[str]:
+    """Every learned-weights digest the finished games ``records`` were played with."""
+    return {w for rec in records for w in (rec["arena"].get("weights") or []) if w is not None}
 
 
 def _worker_init() -> None:
@@ -235,7 +233,7 @@ def prepare(out: Path, config: ArenaConfig, resume: bool) -> dict[int, dict[str,
         reason = old.compatible(config)
         if reason:
             raise ArenaError(f"cannot resume {out}: {reason}")
-    played = _played_weights(done) if resume else set()
+    played = played_weights(done.values()) if resume else set()
     if played:
         # the same spec with other weights is another bot: its games would not add up
         from zoogames.bots import value

@@ -215,10 +215,8 @@ def plays(spec: str) -> dict[str, list[int]]:
     out = {}
     for game in map(games.get, games.ids()):
         counts = range(game.min_players, game.max_players + 1)
-        if spec not in LEVELS:
-            out[game.id] = list(counts)
-        elif offered(spec, game.id):
-            out[game.id] = [n for n in counts if offered(spec, game.id, n)]
+        if here := [n for n in counts if spec not in LEVELS or offered(spec, game.id, n)]:
+            out[game.id] = here
     return out
 
 
