@@ -110,6 +110,27 @@ def test_weight_decay_pulls_the_weights_towards_zero(run_dir: Path) -> None:
         fit(data, "aquaretto", epochs=1, weight_decay=-1)
 
 
+def test_a_fit_on_the_first_features_reproduces_an_older_list(run_dir: Path) -> None:
+    """``--features N``: a model of the list before later features were added."""
+    from zoogames.learn.fit import fit
+
+    data = positions(load_runs([run_dir]))
+    names = value.feature_names("aquaretto")
+    n = len(value.COMMON) + len(value.WATER)  # Aquaretto's list before the trucks'
+    older = fit(data, "aquaretto", hidden=(8,), epochs=2, batch=64, seed=3, features=n)
+    assert older.weights["features"] == list(names[:n])
+    model = value.from_json(older.weights)
+    assert model.inputs == n
+    assert isinstance(model(data.x[0][:n]), float)  # the player reads a row's first n
+    assert older.weights["norm"]["mean"] == [sum(c) / len(c) for c in zip(*data.x, strict=True)][:n]
+    whole = fit(data, "aquaretto", hidden=(8,), epochs=2, batch=64, seed=3)
+    every = fit(data, "aquaretto", hidden=(8,), epochs=2, batch=64, seed=3, features=len(names))
+    assert every.weights == whole.weights
+    for bad in (len(value.COMMON) - 1, len(names) + 1):
+        with pytest.raises(ValueError, match="at least the first"):
+            fit(data, "aquaretto", epochs=1, features=bad)
+
+
 def test_each_game_fits_on_its_own_features(run_dir: Path, tmp_path: Path) -> None:
     from zoogames.learn.fit import fit
 
@@ -172,6 +193,7 @@ def test_selfplay_plays_with_a_model_not_yet_shipped(
         (["--hidden", "0"], "sizes like 64,64"),
         (["--epochs", "-1"], "epochs"),
         (["--weight-decay", "-0.5"], "weight_decay"),
+        (["--features", "3"], "at least the first"),
     ],
 )
 def test_fit_refuses_bad_input(

@@ -127,6 +127,12 @@ def fit_command(
     workers: Annotated[
         int, typer.Option("--workers", "-w", help="processes that read the games' positions")
     ] = 1,
+    features: Annotated[
+        int | None,
+        typer.Option(
+            "--features", help="fit on the game's first N features only (an older model's)"
+        ),
+    ] = None,
 ) -> None:
     """Fit the learned evaluation on the runs' positions and write its weights file."""
     if importlib.util.find_spec("torch") is None:
@@ -151,6 +157,7 @@ def fit_command(
             seed=seed,
             device=device,
             weight_decay=weight_decay,
+            features=features,
         )
     except ValueError as e:
         _fail(str(e))

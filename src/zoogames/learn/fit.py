@@ -142,8 +142,15 @@ def fit(
     device: str | None = None,
     meta: dict[str, Any] | None = None,
     weight_decay: float = 0.0,
+    features: int | None = None,
 ) -> FitResult:
-    """Fit an MLP on ``data`` (see the module docstring); its weights and losses."""
+    """Fit an MLP on ``data`` (see the module docstring); its weights and losses.
+
+    ``features``: fit on the first that many of the game's features only, as a model
+    fitted before the later ones were added (features are only ever added at the end of
+    a game's list, and a file of a shorter list reads its beginning): an older round of
+    training is reproduced exactly.
+    """
     import torch
     from torch import nn
 
@@ -161,11 +168,19 @@ def fit(
     names = feature_names(game)
     if any(len(row) != len(names) for row in data.x):
         raise ValueError(f"the positions are not {game}'s: it has {len(names)} features")
-    columns = [list(c) for c in zip(*data.x, strict=True)]
+    if features is not None:
+        if not len(COMMON) <= features <= len(names):
+            raise ValueError(
+                f"features: {game} has {len(names)}, of which at least the first"
+                f" {len(COMMON)} (the common ones) are read"
+            )
+        names = names[:features]
+    rows = [row[: len(names)] for row in data.x]
+    columns = [list(c) for c in zip(*rows, strict=True)]
     mean, std = _stats(columns)
     shift = sum(data.y) / len(data.y)
     spread = math.sqrt(sum((v - shift) ** 2 for v in data.y) / len(data.y)) or 1.0
-    x = torch.tensor(data.x, dtype=torch.float64)
+    x = torch.tensor(rows, dtype=torch.float64)
     x = (x - torch.tensor(mean, dtype=torch.float64)) / torch.tensor(std, dtype=torch.float64)
     y = (torch.tensor(data.y, dtype=torch.float64) - shift) / spread
     x, y = x.float().to(dev), y.float().to(dev)
