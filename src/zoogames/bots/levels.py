@@ -71,16 +71,18 @@ BY_GAME: dict[str, dict[str, str]] = {
 """
 
 ONLY_IN: dict[str, dict[str, tuple[int, ...]]] = {
-    "master": {"aquaretto": (2, 4), "zooloretto": (2, 4)},
+    "master": {"aquaretto": (2,), "zooloretto": (2, 4)},
 }
 """Where a level that is not offered everywhere is: its games, each with its player counts.
 
 ``master`` needs a learned evaluation shipped for the game, and is offered only where its
-search was measured stronger than ``expert`` (docs/bots.md, Learned evaluation): no model
-ships yet for the combined game, and Aquarium Designer's played level with ``expert``. The
-models were fitted on 2-player games, yet at four players against three ``expert``s the
-search won 43.8% in Zooloretto and 39.1% in Aquaretto (25% is level; 32 games each); at
-three or five players neither was measured.
+search, with the weights that ship, was measured stronger than ``expert`` (docs/bots.md,
+Learned evaluation): no model ships yet for the combined game, and Aquarium Designer's
+played level with ``expert``. The models were fitted on 2-player games, yet at four
+players against three ``expert``s Zooloretto's search won 43.8% (25% is level; 32
+games). Aquaretto's weights with the trucks' features are not yet measured at four
+players (its previous weights won 39.1% there); at three or five players neither game
+was measured.
 The registry plays the level's spec at any count (``zoogames arena``); the server's
 catalog offers only these.
 """

@@ -49,7 +49,7 @@ MEASURED: dict[str, tuple[Result, ...]] = {
         ("greedy", "strong", 1, 15, 0),
         ("strong", "expert", 1, 14, 1),
         ("greedy", "expert", 0, 16, 0),
-        ("master", "expert", 39, 23, 2),
+        ("master", "expert", 48, 15, 1),
     ),
     "zooloretto": (
         GREEDY_RANDOM,
