@@ -68,7 +68,7 @@ def test_every_game_has_a_list_of_features_for_its_zoos() -> None:
     for game, names in ZOOS.items():
         assert value.feature_names(game) == names
         assert len(set(names)) == len(names)
-    # the shipped Aquaretto weights were trained on the first 65, before the trucks'
+    # Aquaretto's first two models were fitted on the first 65, before the trucks'
     assert len(value.feature_names("aquaretto")) == 65 + len(value.TRUCKS)
 
 
