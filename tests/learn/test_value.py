@@ -326,8 +326,54 @@ def test_the_model_card_names_the_shipped_files() -> None:
     card = (ROOT / "docs" / "bots.md").read_text()
     found = re.findall(r"^\| file \| [^|]*SHA-256 `([0-9a-f]{64})` \|$", card, re.MULTILINE)
     models = resources.files("zoogames.bots").joinpath("models")
-    shipped = [models.joinpath(f"{g}.json").read_bytes() for g in SHIPPED]
+    shipped = [models.joinpath(name).read_bytes() for name in value.shipped_files()]
     assert sorted(found) == sorted(hashlib.sha256(b).hexdigest() for b in shipped)
+
+
+def test_a_player_counts_own_weights_are_preferred_there(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``<game>-<N>p.json`` plays at ``N`` players, the game's file at every other count."""
+    data = json.loads(
+        resources.files("zoogames.bots").joinpath("models", "aquaretto.json").read_text()
+    )
+    (tmp_path / "aquaretto.json").write_text(json.dumps(data))
+    data["layers"][-1]["b"][0] += 1.0
+    (tmp_path / "aquaretto-4p.json").write_text(json.dumps(data))
+    monkeypatch.setenv(value.MODELS_ENV, str(tmp_path))
+    game_file = value.load("aquaretto")
+    assert value.load("aquaretto", 2) is game_file and value.load("aquaretto", 3) is game_file
+    four = value.load("aquaretto", 4)
+    assert four is not game_file
+    assert four.digest == hashlib.sha256((tmp_path / "aquaretto-4p.json").read_bytes()).hexdigest()
+    # the search at four players judges by that file, at two by the game's
+    for players, model in ((4, four), (2, game_file)):
+        state = games.get("aquaretto").new_game(players=players, seed=3)
+        while len(state.legal_actions()) < 2:
+            state.apply(state.legal_actions()[0])
+        bot = bots.make("mcts:iterations=5,leaf=learned", seed=0, game="aquaretto")
+        bot.choose(state)
+        assert bot.model is model  # type: ignore[attr-defined]
+    # a count's file alone is not the game's weights
+    (tmp_path / "aquaretto.json").unlink()
+    (tmp_path / "zooloretto-4p.json").write_text(json.dumps(data))
+    with pytest.raises(ValueError, match="no learned evaluation for 'zooloretto'"):
+        value.load("zooloretto", 2)
+    with pytest.raises(ValueError, match=r"zooloretto-4p\.json holds the weights of 'aquaretto'"):
+        value.load("zooloretto", 4)
+
+
+def test_the_shipped_files_are_games_or_their_player_counts() -> None:
+    names = value.shipped_files()
+    assert {f"{g}.json" for g in SHIPPED} <= set(names)
+    for name in set(names) - {f"{g}.json" for g in SHIPPED}:
+        game, _, count = name.removesuffix(".json").rpartition("-")
+        assert game in SHIPPED and count.endswith("p") and 2 <= int(count[:-1]) <= 5, name
+        model = value.load(game, int(count[:-1]))
+        raw = resources.files("zoogames.bots").joinpath("models", name).read_bytes()
+        assert len(raw) <= 10 << 20
+        assert model.digest == hashlib.sha256(raw).hexdigest()
+        assert model is not value.load(game)
 
 
 def test_a_folder_of_weights_replaces_the_shipped_ones(
@@ -425,8 +471,9 @@ def test_both_builds_give_the_same_values_and_moves_without_torch() -> None:
     assert pure["compiled"] is False
     # without ZOOGAMES_PURE the compiled build runs exactly when it was built and is fresh
     assert default["compiled"] is (reason_without_env() is None)
-    assert sorted(pure["margins"]) == SHIPPED
-    assert all(pure["margins"][g] and pure["moves"][g] for g in SHIPPED)
+    files = sorted(name.removesuffix(".json") for name in value.shipped_files())
+    assert sorted(pure["margins"]) == files
+    assert all(pure["margins"][f] and pure["moves"][f] for f in files)
     assert default["margins"] == pure["margins"]  # exact: the reprs of the floats
     assert default["moves"] == pure["moves"]
     assert pure["torch"] is False and default["torch"] is False

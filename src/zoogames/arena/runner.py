@@ -239,7 +239,7 @@ def prepare(out: Path, config: ArenaConfig, resume: bool) -> dict[int, dict[str,
         from zoogames.bots import value
 
         try:
-            current = value.load(config.game).digest
+            current = value.load(config.game, config.players).digest
         except ValueError as e:
             raise ArenaError(f"cannot resume {out}: its games used learned weights; {e}") from None
         if current not in played:

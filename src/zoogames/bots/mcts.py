@@ -161,7 +161,7 @@ class MctsBot(Bot):
         self.blend = float(blend)
         self.model: learned.Mlp | None = None
         self.greedy: GreedyBot | None = None
-        self._game: str | None = None
+        self._game: tuple[str, int] | None = None
         self._root: Node | None = None
         self._root_history: list[Action] = []
         self._root_key: tuple[Any, ...] = ()
@@ -196,7 +196,7 @@ class MctsBot(Bot):
 
     def _setup(self, state: State) -> None:
         gid = state.game.id
-        if self._game == gid:
+        if self._game == (gid, state.players):
             return
         from zoogames import bots
 
@@ -209,8 +209,8 @@ class MctsBot(Bot):
         if self.leaf == "learned" and state.players > 1:
             if self.greedy is None:
                 raise ValueError(f"mcts: leaf=learned needs the greedy bot of {gid!r}")
-            self.model = learned.load(gid)
-        self._game = gid
+            self.model = learned.load(gid, state.players)
+        self._game = (gid, state.players)
 
     def _find_root(self, state: State) -> Node:
         """The subtree for ``state`` kept from the last search, or a new root."""

@@ -19,7 +19,10 @@ other seat's, from :func:`features` of the position as that seat sees it.
   very same features, so they compute the same value to the last bit and play the same
   moves. Playing needs numpy, never PyTorch.
 - **Weights** ship inside the package, ``zoogames/bots/models/<game>.json``, read with
-  ``importlib.resources`` (:func:`load`); ``zoogames train fit`` writes them
+  ``importlib.resources`` (:func:`load`), and ``<game>-<N>p.json`` for a player count
+  whose measured weights are other than the game's (the models learn from 2-player
+  games, and a model that is better at two is not always better at four);
+  ``zoogames train fit`` writes them
   (``zoogames/learn``; docs/bots.md, Learned evaluation). A folder named by
   ``ZOOGAMES_MODELS`` (:data:`MODELS_ENV`) is read instead: a new model plays its
   self-play games and its matches before it ships.
@@ -768,55 +771,85 @@ def from_json(data: Any) -> Mlp:
 
 
 PACKAGE = "zoogames.bots"
-"""The package whose ``models/`` folder holds the shipped weights, one ``<game id>.json`` each."""
+"""The package whose ``models/`` folder holds the shipped weights (:func:`model_file`)."""
 
 MODELS_ENV = "ZOOGAMES_MODELS"
-"""The environment variable naming a folder of weights files (``<game id>.json``) to play
+"""The environment variable naming a folder of weights files (:func:`model_file`) to play
 with in place of the shipped ones, in this process and the workers it starts."""
 
 _CACHE: dict[tuple[str, str], Mlp] = {}
 
 
-def model_file(game: str) -> str:
-    """The file name of ``game``'s shipped weights."""
-    return f"{game}.json"
+def model_file(game: str, players: int | None = None) -> str:
+    """The file name of ``game``'s weights: ``<game>.json``, or ``<game>-<N>p.json``.
+
+    The second holds weights for ``N`` players only, where they were measured to play
+    better than the game's own file (:func:`load` prefers it at that count).
+    """
+    return f"{game}.json" if players is None else f"{game}-{players}p.json"
+
+
+def _count_file(name: str) -> bool:
+    """True if ``name`` is a weights file for one player count (``<game>-<N>p.json``)."""
+    stem = name.removesuffix(".json")
+    head, _, tail = stem.rpartition("-")
+    return bool(head) and tail.endswith("p") and tail[:-1].isdigit()
 
 
 def shipped() -> list[str]:
     """The ids of the games whose weights ship in the package, sorted."""
     models = resources.files(PACKAGE).joinpath("models")
     return sorted(
-        p.name.removesuffix(".json") for p in models.iterdir() if p.name.endswith(".json")
+        p.name.removesuffix(".json")
+        for p in models.iterdir()
+        if p.name.endswith(".json") and not _count_file(p.name)
     )
 
 
-def load(game: str) -> Mlp:
-    """The shipped model of ``game``, loaded once (``ValueError`` if it has none).
+def shipped_files() -> list[str]:
+    """Every weights file in the package, the games' and the player counts', sorted."""
+    models = resources.files(PACKAGE).joinpath("models")
+    return sorted(p.name for p in models.iterdir() if p.name.endswith(".json"))
 
-    With ``ZOOGAMES_MODELS`` set (:data:`MODELS_ENV`), that folder's ``<game>.json``
-    instead, and only that: a missing file there is an error, not the shipped one.
+
+def load(game: str, players: int | None = None) -> Mlp:
+    """``game``'s model, loaded once (``ValueError`` if it has none).
+
+    With ``players``, that count's own file if there is one (:func:`model_file`), else
+    the game's. With ``ZOOGAMES_MODELS`` set (:data:`MODELS_ENV`), that folder's files
+    instead, and only those: a game missing there is an error, not the shipped model.
     Its :attr:`Mlp.digest` is the file's SHA-256, the one the model card lists.
     """
     folder = os.environ.get(MODELS_ENV, "")
-    model = _CACHE.get((folder, game))
-    if model is None:
-        if folder:
-            path = Path(folder) / model_file(game)
-            if not path.is_file():
-                raise ValueError(f"no learned evaluation for {game!r} in {MODELS_ENV}={folder}")
-            raw = path.read_bytes()
-        else:
-            source = resources.files(PACKAGE).joinpath("models", model_file(game))
-            if not source.is_file():
-                raise ValueError(f"no learned evaluation ships for {game!r} (docs/bots.md)")
-            raw = source.read_bytes()
+    names = [model_file(game)] if players is None else [model_file(game, players)]
+    if players is not None:
+        names.append(model_file(game))
+    for name in names:
+        model = _CACHE.get((folder, name))
+        if model is not None:
+            return model
+        raw = _read(folder, name)
+        if raw is None:
+            continue
         data = json.loads(raw.decode("utf-8"))
         if isinstance(data, dict) and data.get("game") != game:
-            raise ValueError(f"{model_file(game)} holds the weights of {data.get('game')!r}")
+            raise ValueError(f"{name} holds the weights of {data.get('game')!r}")
         model = from_json(data)
         model.digest = hashlib.sha256(raw).hexdigest()
-        _CACHE[(folder, game)] = model
-    return model
+        _CACHE[(folder, name)] = model
+        return model
+    if folder:
+        raise ValueError(f"no learned evaluation for {game!r} in {MODELS_ENV}={folder}")
+    raise ValueError(f"no learned evaluation ships for {game!r} (docs/bots.md)")
+
+
+def _read(folder: str, name: str) -> bytes | None:
+    """The bytes of weights file ``name``, from ``folder`` or else the package; None if none."""
+    if folder:
+        path = Path(folder) / name
+        return path.read_bytes() if path.is_file() else None
+    source = resources.files(PACKAGE).joinpath("models", name)
+    return source.read_bytes() if source.is_file() else None
 
 
 def margins(model: Mlp, state: State, evals: list[float]) -> list[float]:
@@ -854,4 +887,6 @@ __all__ = [
     "load",
     "margins",
     "model_file",
+    "shipped",
+    "shipped_files",
 ]
