@@ -103,8 +103,11 @@ def specs_to_levels(levels: list[str], game: str | None) -> dict[str, str]:
     return names
 
 
-def played_with_shipped_weights(recs: list[dict[str, Any]], game: str) -> bool:
-    """Whether every learned seat of ``recs`` judged with this process's weights of ``game``.
+def played_with_shipped_weights(recs: list[dict[str, Any]], game: str, players: int) -> bool:
+    """Whether every learned seat of ``recs`` judged with this process's weights.
+
+    The weights are ``game``'s at ``players`` players (a count may have its own file:
+    ``value.model_file``).
 
     ``master`` in records of other weights (a training round's) is another bot: pooling
     them would rate the shipped level on games it did not play.
@@ -115,7 +118,7 @@ def played_with_shipped_weights(recs: list[dict[str, Any]], game: str) -> bool:
     from zoogames.bots import value
 
     try:
-        return used == {value.load(game).digest}
+        return used == {value.load(game, players).digest}
     except ValueError:
         return False
 
@@ -348,7 +351,7 @@ def main(argv: list[str] | None = None) -> int:
                 recs = sorted(load_games(out).values(), key=lambda r: r["arena"]["index"])
                 if not recs or any(s not in names for rec in recs for s in rec["arena"]["bots"]):
                     continue
-                if played_with_shipped_weights(recs, game):
+                if played_with_shipped_weights(recs, game, players):
                     runs[out.name] = recs
                 else:
                     print(f"{out}: played with other learned weights, not pooled", file=sys.stderr)

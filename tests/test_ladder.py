@@ -101,7 +101,8 @@ def test_where_master_is_not_offered_the_ladder_ends_at_expert() -> None:
     below = ["beginner", "casual", "strong", "expert"]
     assert ladder.game_levels(list(LEVELS), "aquaretto", 2) == list(LEVELS)
     assert ladder.game_levels(list(LEVELS), "zooloretto", 4) == list(LEVELS)
-    assert ladder.game_levels(list(LEVELS), "aquaretto", 4) == below
+    assert ladder.game_levels(list(LEVELS), "aquaretto", 4) == list(LEVELS)
+    assert ladder.game_levels(list(LEVELS), "aquaretto", 3) == below
     assert ladder.game_levels(list(LEVELS), "zooloretto", 3) == below
     assert ladder.game_levels(list(LEVELS), "aquarium-designer", 2) == below
 
@@ -145,14 +146,16 @@ def test_games_of_other_learned_weights_are_not_pooled() -> None:
     from zoogames.bots import value
 
     recs = games("expert", "master", 1, 1)
-    assert ladder.played_with_shipped_weights(recs, "aquaretto")  # no learned seat
+    assert ladder.played_with_shipped_weights(recs, "aquaretto", 2)  # no learned seat
     shipped = value.load("aquaretto").digest
     for rec in recs:
         rec["arena"]["weights"] = [None, shipped]
-    assert ladder.played_with_shipped_weights(recs, "aquaretto")
+    assert ladder.played_with_shipped_weights(recs, "aquaretto", 2)
+    four = value.load("aquaretto", 4).digest  # a count's own weights, where they ship
+    assert ladder.played_with_shipped_weights(recs, "aquaretto", 4) is (four == shipped)
     recs[1]["arena"]["weights"] = ["0" * 64, None]  # a training round's weights
-    assert not ladder.played_with_shipped_weights(recs, "aquaretto")
-    assert not ladder.played_with_shipped_weights(recs[:1], "aquarium-designer")  # none ship
+    assert not ladder.played_with_shipped_weights(recs, "aquaretto", 2)
+    assert not ladder.played_with_shipped_weights(recs[:1], "aquarium-designer", 2)  # none ship
 
 
 def test_results_keep_each_game_and_count_latest_line(tmp_path: Path) -> None:

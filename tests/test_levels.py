@@ -59,15 +59,16 @@ def test_every_level_is_a_spec_of_every_game() -> None:
 def test_master_plays_where_a_learned_evaluation_ships_and_beat_expert() -> None:
     # docs/bots.md, Learned evaluation: Aquaretto and Zooloretto; the combined game has
     # no model yet and Aquarium Designer's played level with expert
-    # measured above expert's at two players, and in Zooloretto at four (Aquaretto's
-    # weights of now not yet there), not at three or five
-    assert ONLY_IN["master"] == {"aquaretto": (2,), "zooloretto": (2, 4)}
+    # measured above expert's at two players and at four (Aquaretto's with weights of
+    # its own there), not at three or five
+    assert ONLY_IN["master"] == {"aquaretto": (2, 4), "zooloretto": (2, 4)}
     for game in GAMES:
         for level in ("beginner", "casual", "strong", "expert"):
             assert offered(level, game) and offered(level, game, 4)
         assert offered("master", game) is (game in ONLY_IN["master"])
     assert offered("master", "zooloretto", 4) and offered("master", "aquaretto", 2)
-    assert not offered("master", "zooloretto", 3) and not offered("master", "aquaretto", 4)
+    assert offered("master", "aquaretto", 4) and not offered("master", "aquaretto", 5)
+    assert not offered("master", "zooloretto", 3) and not offered("master", "aquaretto", 3)
     aquaretto = bots.make("master", game="aquaretto")
     zooloretto = bots.make("master", game="zooloretto")
     assert isinstance(aquaretto, MctsBot) and isinstance(zooloretto, MctsBot)

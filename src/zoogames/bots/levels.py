@@ -71,7 +71,7 @@ BY_GAME: dict[str, dict[str, str]] = {
 """
 
 ONLY_IN: dict[str, dict[str, tuple[int, ...]]] = {
-    "master": {"aquaretto": (2,), "zooloretto": (2, 4)},
+    "master": {"aquaretto": (2, 4), "zooloretto": (2, 4)},
 }
 """Where a level that is not offered everywhere is: its games, each with its player counts.
 
@@ -80,9 +80,9 @@ search, with the weights that ship, was measured stronger than ``expert`` (docs/
 Learned evaluation): no model ships yet for the combined game, and Aquarium Designer's
 played level with ``expert``. The models were fitted on 2-player games, yet at four
 players against three ``expert``s Zooloretto's search won 43.8% (25% is level; 32
-games). Aquaretto's weights with the trucks' features are not yet measured at four
-players (its previous weights won 39.1% there); at three or five players neither game
-was measured.
+games) and Aquaretto's 39.1% with its own weights for four players
+(``aquaretto-4p.json``: its weights with the trucks' features, better at two, won 28.1%
+there). At three or five players neither game was measured.
 The registry plays the level's spec at any count (``zoogames arena``); the server's
 catalog offers only these.
 """
