@@ -821,9 +821,9 @@ def load(game: str, players: int | None = None) -> Mlp:
     Its :attr:`Mlp.digest` is the file's SHA-256, the one the model card lists.
     """
     folder = os.environ.get(MODELS_ENV, "")
-    names = [model_file(game)] if players is None else [model_file(game, players)]
+    names = [model_file(game)]
     if players is not None:
-        names.append(model_file(game))
+        names.insert(0, model_file(game, players))
     for name in names:
         model = _CACHE.get((folder, name))
         if model is not None:
@@ -844,7 +844,10 @@ def load(game: str, players: int | None = None) -> Mlp:
 
 
 def _read(folder: str, name: str) -> bytes | None:
-    """The bytes of weights file ``name``, from ``folder`` or else the package; None if none."""
+    """The bytes of weights file ``name`` in ``folder`` if one is named, else in the package.
+
+    ``None`` where there is no such file.
+    """
     if folder:
         path = Path(folder) / name
         return path.read_bytes() if path.is_file() else None
