@@ -169,3 +169,19 @@ def test_play_rejects_bad_options() -> None:
     out = runner.invoke(app, ["play", "aquaretto", "-p", "3", "-o", "start_player=7"])
     assert out.exit_code == 1
     assert "start_player" in out.output
+
+
+def test_an_interrupted_run_says_how_to_continue_on_the_same_workers() -> None:
+    """``--resume`` reads the run from arena.json; the workers are the machine's, so said."""
+    from zoogames.cli import continue_command
+
+    out = Path("runs/a")
+    assert continue_command("aquaretto", out, 1, None) == (
+        f"zoogames arena aquaretto --resume --out {out}"
+    )
+    assert continue_command("zooloretto", out, 2, None) == (
+        f"zoogames arena zooloretto --resume -w 2 --out {out}"
+    )
+    assert continue_command("aquaretto", out, 1, "auto") == (
+        f"zoogames arena aquaretto --resume --ray auto --out {out}"
+    )

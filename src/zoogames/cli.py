@@ -404,11 +404,22 @@ def arena(
     if outcome.interrupted:
         typer.echo(
             f"interrupted: {outcome.results['games']} finished game(s) kept in {out};"
-            f" continue with: zoogames arena {game} --resume --out {out}",
+            f" continue with: {continue_command(game, out, workers, ray)}",
             err=True,
         )
         raise typer.Exit(130)
     typer.echo(f"results: {out / 'results.json'}")
+
+
+def continue_command(game: str, out: Path, workers: int, ray: str | None) -> str:
+    """The command that resumes an interrupted run on the same processes or cluster.
+
+    ``--resume`` takes the run's settings from its ``arena.json``, but how many processes
+    play it (or which Ray cluster) is this machine's choice, not the run's: so the
+    command repeats them, or a run started with ``-w 2`` would go on with one.
+    """
+    where = f" --ray {ray}" if ray is not None else (f" -w {workers}" if workers > 1 else "")
+    return f"zoogames arena {game} --resume{where} --out {out}"
 
 
 @app.command()

@@ -171,7 +171,7 @@ def test_ctrl_c_keeps_finished_games_and_resume_completes_the_run(tmp_path: Path
         if proc.poll() is None:
             proc.kill()
     assert proc.returncode == 130, err.decode()
-    assert b"--resume" in err
+    assert b"--resume -w 2 --out" in b" ".join(err.split())  # on two workers again
     kept = load_games(out)
     assert 2 <= len(kept) < 30
     results = json.loads((out / "results.json").read_text())
