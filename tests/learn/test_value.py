@@ -55,6 +55,21 @@ def test_features_have_their_names_and_ignore_the_hidden_order() -> None:
     assert value.features(state, 0) != value.features(state, 1)
 
 
+def test_progress_counts_every_pile_from_about_where_the_game_starts() -> None:
+    """A full pile is about 110 tiles: the combined game's two piles are 220, so its
+    first turn is not read as "nothing played yet" for half the game (144 tiles at two
+    players, more than one pile's 110)."""
+    at = value.feature_names("aquaretto-zooloretto").index("progress")
+    for game in ("aquaretto", "zooloretto", "aquaretto-zooloretto"):
+        state = games.get(game).new_game(players=2, seed=1)
+        tiles = sum(len(pile) for pile in state.piles)
+        start = value.features(state, 0)[at]
+        assert start == pytest.approx(1 - tiles / (110 * len(state.piles)))
+        assert 0.25 < start < 0.5
+        later = midgame(game=game, steps=40)
+        assert value.features(later, 0)[at] > start
+
+
 ZOOS = {
     "aquaretto": value.COMMON + value.WATER + value.TRUCKS,
     "zooloretto": value.COMMON + value.LAND + value.TRUCKS,
@@ -363,13 +378,23 @@ def test_a_player_counts_own_weights_are_preferred_there(
         value.load("zooloretto", 4)
 
 
+def test_a_weights_files_name_reads_back_as_its_game_and_count() -> None:
+    for game in ("aquaretto", "aquaretto-zooloretto", "aquarium-designer"):
+        assert value.parse_model_file(value.model_file(game)) == (game, None)
+        for n in (2, 4):
+            assert value.parse_model_file(value.model_file(game, n)) == (game, n)
+    for bad in ("aquaretto", ".json", "aquaretto.txt"):
+        with pytest.raises(ValueError, match="not a weights file"):
+            value.parse_model_file(bad)
+
+
 def test_the_shipped_files_are_games_or_their_player_counts() -> None:
     names = value.shipped_files()
     assert {f"{g}.json" for g in SHIPPED} <= set(names)
     for name in set(names) - {f"{g}.json" for g in SHIPPED}:
-        game, _, count = name.removesuffix(".json").rpartition("-")
-        assert game in SHIPPED and count.endswith("p") and 2 <= int(count[:-1]) <= 5, name
-        model = value.load(game, int(count[:-1]))
+        game, count = value.parse_model_file(name)
+        assert game in SHIPPED and count is not None and 2 <= count <= 5, name
+        model = value.load(game, count)
         raw = resources.files("zoogames.bots").joinpath("models", name).read_bytes()
         assert len(raw) <= 10 << 20
         assert model.digest == hashlib.sha256(raw).hexdigest()

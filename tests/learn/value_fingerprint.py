@@ -23,10 +23,8 @@ def main() -> None:
     moves: dict[str, list[str]] = {}
     for name in value.shipped_files():
         key = name.removesuffix(".json")
-        game, players = key, 2
-        if key not in value.shipped():  # a player count's own weights: <game>-<N>p
-            game, _, count = key.rpartition("-")
-            players = int(count[:-1])
+        game, count = value.parse_model_file(name)
+        players = count or 2
         state = games.get(game).new_game(players=players, seed=11)
         greedy = bots.make("greedy", seed=0, game=game)
         search = bots.make("mcts:iterations=60,leaf=learned", seed=5, game=game)

@@ -77,8 +77,8 @@ COMMON: tuple[str, ...] = (
 """The features of every game, first in every game's list (:func:`feature_names`).
 
 ``*_other`` is the other seat with the best greedy evaluation. ``progress`` is the share
-of the game played: in the truck games the tiles gone from the piles, elsewhere the
-round over :data:`ROUNDS`. ``coins_*`` and ``final_round`` are the truck games' (0
+of the game played: in the truck games one less the tiles left over :data:`PILE` a pile,
+elsewhere the round over :data:`ROUNDS`. ``coins_*`` and ``final_round`` are the truck games' (0
 elsewhere)."""
 
 WATER: tuple[str, ...] = _both(
@@ -239,7 +239,8 @@ def _layouts(state: State) -> list[Any]:
 
 
 PILE = 110.0
-"""About the most tiles a truck game's piles hold at the start (for ``progress``)."""
+"""About the most tiles one pile of a truck game holds at the start (for ``progress``; the
+combined game has two, so its game starts about as far along as Aquaretto's)."""
 ROUNDS = 8.0
 """The rounds of a game where there are no piles (Aquarium Designer's eight)."""
 
@@ -395,7 +396,7 @@ def _progress(state: State) -> float:
         left = 0
         for pile in piles:
             left += len(pile)
-        return max(0.0, 1.0 - left / PILE)
+        return max(0.0, 1.0 - left / (PILE * len(piles)))
     rnd = getattr(state, "round", 0)
     return min(1.0, float(rnd) / ROUNDS) if isinstance(rnd, int) else 0.0
 
@@ -789,11 +790,19 @@ def model_file(game: str, players: int | None = None) -> str:
     return f"{game}.json" if players is None else f"{game}-{players}p.json"
 
 
-def _count_file(name: str) -> bool:
-    """True if ``name`` is a weights file for one player count (``<game>-<N>p.json``)."""
+def parse_model_file(name: str) -> tuple[str, int | None]:
+    """The game and player count weights file ``name`` is for (:func:`model_file` read back).
+
+    ``<game>.json`` gives ``(game, None)``, ``<game>-<N>p.json`` ``(game, N)``;
+    ``ValueError`` for a name that is not a weights file's.
+    """
     stem = name.removesuffix(".json")
+    if stem == name or not stem:
+        raise ValueError(f"{name!r} is not a weights file's name (<game>.json)")
     head, _, tail = stem.rpartition("-")
-    return bool(head) and tail.endswith("p") and tail[:-1].isdigit()
+    if head and tail.endswith("p") and tail[:-1].isdigit():
+        return head, int(tail[:-1])
+    return stem, None
 
 
 def shipped() -> list[str]:
@@ -802,7 +811,7 @@ def shipped() -> list[str]:
     return sorted(
         p.name.removesuffix(".json")
         for p in models.iterdir()
-        if p.name.endswith(".json") and not _count_file(p.name)
+        if p.name.endswith(".json") and parse_model_file(p.name)[1] is None
     )
 
 
