@@ -61,7 +61,7 @@ def test_progress_counts_every_pile_from_about_where_the_game_starts() -> None:
     players, more than one pile's 110)."""
     at = value.feature_names("aquaretto-zooloretto").index("progress")
     for game in ("aquaretto", "zooloretto", "aquaretto-zooloretto"):
-        state = games.get(game).new_game(players=2, seed=1)
+        state: Any = games.get(game).new_game(players=2, seed=1)
         tiles = sum(len(pile) for pile in state.piles)
         start = value.features(state, 0)[at]
         assert start == pytest.approx(1 - tiles / (110 * len(state.piles)))
