@@ -78,8 +78,8 @@ COMMON: tuple[str, ...] = (
 
 ``*_other`` is the other seat with the best greedy evaluation. ``progress`` is the share
 of the game played: in the truck games one less the tiles left over :data:`PILE` a pile,
-elsewhere the round over :data:`ROUNDS`. ``coins_*`` and ``final_round`` are the truck games' (0
-elsewhere)."""
+elsewhere the round over :data:`ROUNDS`. ``coins_*`` and ``final_round`` are the truck
+games' (0 elsewhere)."""
 
 WATER: tuple[str, ...] = _both(
     (
@@ -807,12 +807,8 @@ def parse_model_file(name: str) -> tuple[str, int | None]:
 
 def shipped() -> list[str]:
     """The ids of the games whose weights ship in the package, sorted."""
-    models = resources.files(PACKAGE).joinpath("models")
-    return sorted(
-        p.name.removesuffix(".json")
-        for p in models.iterdir()
-        if p.name.endswith(".json") and parse_model_file(p.name)[1] is None
-    )
+    files = map(parse_model_file, shipped_files())
+    return sorted(game for game, players in files if players is None)
 
 
 def shipped_files() -> list[str]:
