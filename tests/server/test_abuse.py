@@ -31,23 +31,26 @@ from zoogames.games.aquarium_designer.cards import default_deck
 from zoogames.server.service import NAME_LENGTH
 
 from .conftest import BACKENDS, Databases
-from .harness import ServerProcess, run_async
+from .harness import ServerProcess, clear_of_a_window_edge, run_async
 
 LIMITS = {
-    "ZOOGAMES_LIMIT_CREATE": "5/minute",
-    "ZOOGAMES_LIMIT_HELLO": "5/minute",
-    "ZOOGAMES_LIMIT_ACT": "8/minute",
+    "ZOOGAMES_LIMIT_CREATE": "5/hour",
+    "ZOOGAMES_LIMIT_HELLO": "5/hour",
+    "ZOOGAMES_LIMIT_ACT": "8/hour",
     "ZOOGAMES_REQUEST_TIMEOUT": "1",
     "ZOOGAMES_HELLO_TIMEOUT": "1",
     "ZOOGAMES_WATCHED_BOT_GAMES": "2",
     "ZOOGAMES_ALLOWED_ORIGINS": "https://friends.example",
-    "ZOOGAMES_LIMIT_SIGNUP": "3/minute",
-    "ZOOGAMES_LIMIT_SIGNIN": "3/minute",
-    "ZOOGAMES_LIMIT_LOBBY": "4/minute",
-    "ZOOGAMES_LIMIT_CHAT": "3/minute",
-    "ZOOGAMES_LIMIT_NOTIFY": "3/minute",
+    "ZOOGAMES_LIMIT_SIGNUP": "3/hour",
+    "ZOOGAMES_LIMIT_SIGNIN": "3/hour",
+    "ZOOGAMES_LIMIT_LOBBY": "4/hour",
+    "ZOOGAMES_LIMIT_CHAT": "3/hour",
+    "ZOOGAMES_LIMIT_NOTIFY": "3/hour",
 }
-"""Small limits and short timeouts, so that a test reaches them in a few requests."""
+"""Small limits and short timeouts, so that a test reaches them in a few requests.
+
+The limits count by the hour, and each test starts clear of a window's edge
+(:func:`~.harness.clear_of_a_window_edge`), so that a test's hits all fall in one window."""
 
 _clients = itertools.count(1)
 
@@ -56,6 +59,12 @@ def new_address() -> str:
     """A client address of its own (each test's counts start at zero)."""
     n = next(_clients)
     return f"198.51.100.{n % 250 + 1}" if n < 250 else f"203.0.113.{n % 250 + 1}"
+
+
+@pytest.fixture(autouse=True)
+def _in_one_window() -> None:
+    """Each test's hits fall in one window of the limits (see :data:`LIMITS`)."""
+    clear_of_a_window_edge()
 
 
 @pytest.fixture(scope="module")
@@ -759,13 +768,13 @@ def test_16_sign_ups_are_limited_per_client_address(server: ServerProcess) -> No
     assert statuses == [201, 201, 201, 429]
     r = client.http.post("/api/signup", json={"name": f"{base}n9", "password": "a long password"})
     assert r.json()["detail"] == (
-        "too many new accounts from your address (at most 3 per 1 minute): wait a little and"
+        "too many new accounts from your address (at most 3 per 1 hour): wait a little and"
         " try again"
     )
 
 
 def test_16_guessing_a_password_is_slowed_per_client_address(server: ServerProcess) -> None:
-    """Sign-in attempts, right or wrong, are counted: a guesser gets three a minute here
+    """Sign-in attempts, right or wrong, are counted: a guesser gets three an hour here
     (ten a minute and sixty an hour by default), each costing an argon2 verification."""
     owner = Client(server)
     name = f"v{os.getpid()}a{owner.address.replace('.', '')}"
