@@ -172,7 +172,8 @@ def test_play_rejects_bad_options() -> None:
 
 
 def test_an_interrupted_run_says_how_to_continue_on_the_same_workers() -> None:
-    """``--resume`` reads the run from arena.json; the workers are the machine's, so said."""
+    """``--resume`` reads the run from arena.json; the workers (and the share played) are
+    the machine's, so said."""
     from zoogames.cli import continue_command
 
     out = Path("runs/a")
@@ -184,4 +185,7 @@ def test_an_interrupted_run_says_how_to_continue_on_the_same_workers() -> None:
     )
     assert continue_command("aquaretto", out, 1, "auto") == (
         f"zoogames arena aquaretto --resume --ray auto --out {out}"
+    )
+    assert continue_command("aquaretto", out, 2, None, "48-63, 2") == (
+        f"zoogames arena aquaretto --resume -w 2 --only 48-63,2 --out {out}"
     )

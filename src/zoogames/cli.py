@@ -352,12 +352,21 @@ def arena(
             " --ray auto joins the one running here, --ray ADDRESS another (zoogames[ray])",
         ),
     ] = None,
+    only: Annotated[
+        str | None,
+        typer.Option(
+            "--only",
+            help="play only these games of the run, e.g. 48-63 or 0-15,32 (a share for"
+            " another machine)",
+        ),
+    ] = None,
 ) -> None:
     """Bots against bots: seats rotated, games in parallel, results.json, records and plots.
 
     With --resume, whatever is not given is taken from the run's arena.json; whatever is
     given must match it (but --games may grow). With --ray the games run on a Ray cluster
-    instead of --workers processes (docs/arena.md, On a Ray cluster).
+    instead of --workers processes (docs/arena.md, On a Ray cluster). With --only, this
+    machine plays a share of the run (docs/arena.md, A run shared between machines).
     """
     require_extra("arena", "arena", skip=("matplotlib",) if no_plots else ())
     if ray is not None:
@@ -382,10 +391,15 @@ def arena(
         fail(str(e))
     if workers < 1:
         fail("--workers must be at least 1")
+    from zoogames.arena import parse_share
     from zoogames.arena import run as run_arena
     from zoogames.arena.progress import ArenaProgress
 
-    display = ArenaProgress(config)
+    try:
+        share = parse_share(only, config.games) if only is not None else None
+    except ArenaError as e:
+        fail(str(e))
+    display = ArenaProgress(config, only=share)
     try:
         with display:
             outcome = run_arena(
@@ -397,6 +411,7 @@ def arena(
                 plots=not no_plots,
                 on_start=display.start_with,
                 ray=ray,
+                only=share,
             )
     except ArenaError as e:
         fail(str(e))
@@ -404,22 +419,26 @@ def arena(
     if outcome.interrupted:
         typer.echo(
             f"interrupted: {outcome.results['games']} finished game(s) kept in {out};"
-            f" continue with: {continue_command(game, out, workers, ray)}",
+            f" continue with: {continue_command(game, out, workers, ray, only)}",
             err=True,
         )
         raise typer.Exit(130)
     typer.echo(f"results: {out / 'results.json'}")
 
 
-def continue_command(game: str, out: Path, workers: int, ray: str | None) -> str:
+def continue_command(
+    game: str, out: Path, workers: int, ray: str | None, only: str | None = None
+) -> str:
     """The command that resumes an interrupted run on the same processes or cluster.
 
     ``--resume`` takes the run's settings from its ``arena.json``, but how many processes
-    play it (or which Ray cluster) is this machine's choice, not the run's: so the
-    command repeats them, or a run started with ``-w 2`` would go on with one.
+    play it (or which Ray cluster), and which share of it (``--only``), is this machine's
+    choice, not the run's: so the command repeats them, or a run started with ``-w 2``
+    would go on with one.
     """
     where = f" --ray {ray}" if ray is not None else (f" -w {workers}" if workers > 1 else "")
-    return f"zoogames arena {game} --resume{where} --out {out}"
+    share = f" --only {only.replace(' ', '')}" if only is not None else ""
+    return f"zoogames arena {game} --resume{where}{share} --out {out}"
 
 
 @app.command()

@@ -5,18 +5,20 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
 import time
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
 import zoogames
-from zoogames.arena import ArenaConfig, ArenaError, load_games, run
+from zoogames.arena import ArenaConfig, ArenaError, load_games, parse_share, run
 from zoogames.arena.stats import ratings, summarize, wilson
 from zoogames.cli import app
 
@@ -102,6 +104,37 @@ def test_resume_plays_only_the_missing_games_and_gets_the_same_ones(tmp_path: Pa
     other = ArenaConfig.build("aquaretto", 2, ["random", "random"], games=6, seed=2)
     with pytest.raises(ArenaError, match="lineup differs"):
         run(other, tmp_path, resume=True)
+
+
+def test_a_run_shared_between_machines_adds_up_to_the_whole_run(tmp_path: Path) -> None:
+    config = ArenaConfig.build("aquaretto", 2, ["greedy", "random"], games=6, seed=3)
+    whole = run(config, tmp_path / "whole", workers=2, plots=False)
+    # two machines, each with its share; then the files in one folder
+    first = run(config, tmp_path / "a", workers=2, plots=False, only=parse_share("0-1,5", 6))
+    second = run(config, tmp_path / "b", plots=False, only=parse_share("2-3", 6))
+    assert (first.played, second.played) == (3, 2)
+    assert sorted(load_games(tmp_path / "a")) == [0, 1, 5]
+    assert second.results["games"] == 2  # a share's summary counts its own games
+    for path in (tmp_path / "b" / "games").iterdir():
+        shutil.copy(path, tmp_path / "a" / "games")
+    rest = run(config, tmp_path / "a", plots=False, resume=True)
+    assert rest.played == 1  # game 4, which neither share played
+    merged = load_games(tmp_path / "a")
+    assert {i: r["actions"] for i, r in merged.items()} == {
+        i: r["actions"] for i, r in load_games(tmp_path / "whole").items()
+    }
+
+    def standing(results: dict[str, Any]) -> dict[str, tuple[int, float, float]]:
+        return {s: (b["games"], b["wins"], b["mean_score"]) for s, b in results["bots"].items()}
+
+    assert standing(rest.results) == standing(whole.results)
+
+
+@pytest.mark.parametrize("text", ["6", "2-1", "-1", "a-b", "1,,2", "0-6", ""])
+def test_a_share_out_of_the_run_is_refused(text: str) -> None:
+    with pytest.raises(ArenaError, match="--only"):
+        parse_share(text, 6)
+    assert parse_share(" 0-2, 4 ", 6) == {0, 1, 2, 4}
 
 
 def test_records_name_the_learned_weights_and_resume_keeps_to_them(
@@ -202,6 +235,18 @@ def test_cli_runs_a_tiny_arena(tmp_path: Path) -> None:
     assert again.exit_code == 1 and "--resume" in again.output
     missing = CliRunner().invoke(app, ["arena", "aquaretto", "--resume", "--out", str(tmp_path)])
     assert missing.exit_code == 1 and "no arena run" in missing.output
+
+
+def test_cli_plays_a_share_of_a_run(tmp_path: Path) -> None:
+    args = ["arena", "aquaretto", "--bot", "random", "-n", "3", "--out", str(tmp_path)]
+    result = CliRunner().invoke(app, [*args, "--only", "1", "--no-plots"])
+    assert result.exit_code == 0, result.output
+    assert sorted(load_games(tmp_path)) == [1]
+    bad = CliRunner().invoke(
+        app, ["arena", "aquaretto", "--resume", "--out", str(tmp_path), "--only", "3"]
+    )
+    assert bad.exit_code == 1 and "0 to 2" in bad.output
+    assert sorted(load_games(tmp_path)) == [1]
 
 
 def test_wilson_intervals() -> None:

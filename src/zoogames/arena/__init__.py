@@ -16,6 +16,7 @@ from zoogames.arena.runner import (
     RunResult,
     load_config,
     load_games,
+    parse_share,
     play_game,
     run,
 )
@@ -27,6 +28,7 @@ __all__ = [
     "RunResult",
     "load_config",
     "load_games",
+    "parse_share",
     "play_game",
     "run",
     "summarize",

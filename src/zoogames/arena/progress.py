@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from types import TracebackType
 from typing import Any
 
@@ -23,8 +24,15 @@ from zoogames.arena.stats import wilson, win_shares
 class ArenaProgress:
     """Games done out of planned, elapsed and remaining time, and each bot's win rate."""
 
-    def __init__(self, config: ArenaConfig, console: Console | None = None) -> None:
+    def __init__(
+        self,
+        config: ArenaConfig,
+        console: Console | None = None,
+        only: Collection[int] | None = None,
+    ) -> None:
         self.config = config
+        self.only = only
+        """The share of the run this process plays (``--only``), or ``None`` for all of it."""
         self.console = console or Console(stderr=True)
         self.out = Console()
         self.wins: dict[str, float] = {s: 0.0 for s in dict.fromkeys(config.lineup)}
@@ -70,7 +78,11 @@ class ArenaProgress:
         """Count the games a resumed run already has."""
         for record in done.values():
             self._add(record)
-        self.progress.update(self.task, completed=len(done), standings=self.standings())
+        # a share ends with the games it found and its own, not with the whole run
+        total = self.config.games if self.only is None else len(set(done) | set(self.only))
+        self.progress.update(
+            self.task, total=total, completed=len(done), standings=self.standings()
+        )
 
     def update(self, record: dict[str, Any], done: dict[int, dict[str, Any]]) -> None:
         """One more game finished."""

@@ -15,6 +15,11 @@ A run is a directory:
 The games run on this machine's worker processes, or as tasks on a Ray cluster (``ray``):
 the loop, the files and the results are the same either way.
 
+A run can be shared out between machines that cannot reach each other (``only``): each
+plays its share of the same ``arena.json`` into a folder of its own, the game files are
+copied into one folder, and ``--resume`` there plays whatever is still missing and
+summarizes them all, as one machine would have.
+
 The schedule: the lineup has one spec per seat. Game ``i`` is played with the lineup
 rotated by ``i % players`` seats, on the deal of seed ``seed + i // players``: each block
 of ``players`` consecutive games deals the same tiles to every rotation, so each bot plays
@@ -28,7 +33,7 @@ import os
 import signal
 import socket
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -182,6 +187,29 @@ class _StopOnCtrlC:
     def __exit__(self, *exc: object) -> None:
         if self._old is not None:
             signal.signal(signal.SIGINT, self._old)
+
+
+def parse_share(text: str, games: int) -> frozenset[int]:
+    """The game indices of a share such as ``48-63`` or ``0-15,32`` (ranges inclusive).
+
+    :class:`ArenaError` for anything else, or an index outside the run's ``games``.
+    """
+    indices: set[int] = set()
+    for part in text.split(","):
+        first, dash, last = part.strip().partition("-")
+        try:
+            lo = int(first)
+            hi = int(last) if dash else lo
+        except ValueError:
+            raise ArenaError(
+                f"--only {text!r}: give game numbers and ranges, such as 48-63 or 0-15,32"
+            ) from None
+        if not 0 <= lo <= hi < games:
+            raise ArenaError(
+                f"--only {text!r}: {part.strip()} is not a range of game numbers 0 to {games - 1}"
+            )
+        indices.update(range(lo, hi + 1))
+    return frozenset(indices)
 
 
 def _write_json(path: Path, text: str) -> None:
@@ -384,8 +412,12 @@ def run(
     plots: bool = True,
     on_start: Callable[[dict[int, dict[str, Any]]], None] | None = None,
     ray: str | None = None,
+    only: Collection[int] | None = None,
 ) -> RunResult:
     """Play the games of ``config`` not yet in ``out`` on ``workers`` processes.
+
+    With ``only`` (a share of the run, :func:`parse_share`), just the missing games among
+    those indices; the summary counts every game in ``out`` all the same.
 
     With ``ray`` (``local``, ``auto`` or an address) the games are Ray tasks on that
     cluster instead (``_Ray``): the same games, records and results. ``on_game(record,
@@ -400,7 +432,7 @@ def run(
     done = prepare(out, config, resume)
     if on_start is not None:
         on_start(done)
-    todo = [i for i in range(config.games) if i not in done]
+    todo = [i for i in range(config.games) if i not in done and (only is None or i in only)]
     interrupted = False
     played = 0
     if todo:
@@ -448,6 +480,7 @@ __all__ = [
     "game_path",
     "load_config",
     "load_games",
+    "parse_share",
     "play_game",
     "prepare",
     "run",
