@@ -54,10 +54,11 @@ def test_selfplay_positions_pair_each_seat_with_its_final_margin(run_dir: Path) 
 def test_positions_read_on_processes_are_the_same(run_dir: Path) -> None:
     records = load_runs([run_dir])
     alone, pooled = positions(records), positions(records, workers=2)
-    assert (pooled.x, pooled.y, pooled.game, pooled.games) == (
+    assert (pooled.x, pooled.y, pooled.game, pooled.seat, pooled.games) == (
         alone.x,
         alone.y,
         alone.game,
+        alone.seat,
         alone.games,
     )
     assert sorted(set(alone.game)) == list(range(GAMES))
@@ -89,6 +90,53 @@ def test_a_tiny_fit_lowers_its_loss_and_repeats_itself(run_dir: Path, tmp_path: 
     assert digest == write(again.weights, tmp_path / "again.json")
     model = value.from_json(json.loads((tmp_path / "m.json").read_text()))
     assert isinstance(model(data.x[0]), float)
+
+
+def test_each_seat_s_next_position_is_its_own_in_the_same_game(run_dir: Path) -> None:
+    from zoogames.learn.fit import successors
+
+    data = positions(load_runs([run_dir]))
+    assert data.seat[:4] == [0, 1, 0, 1]  # a position's seats in order
+    nxt = successors(data)
+    for k, n in enumerate(nxt):
+        if n >= 0:
+            assert n > k and (data.game[n], data.seat[n]) == (data.game[k], data.seat[k])
+            # nothing of the seat's in that game between the two
+            between = range(k + 1, n)
+            assert all(
+                (data.game[j], data.seat[j]) != (data.game[k], data.seat[k]) for j in between
+            )
+    assert nxt.count(-1) == GAMES * 2  # each seat's last position in each game
+    assert nxt[0] == 2 and nxt[1] == 3
+    data.seat.pop()
+    with pytest.raises(ValueError, match="no seats"):
+        successors(data)
+
+
+def test_lambda_returns_run_from_the_final_margin_to_the_next_prediction() -> None:
+    from zoogames.learn.fit import lambda_returns
+
+    # one seat's three positions (0 -> 1 -> 2, the last), final margin 6
+    nxt, finals, values = [1, 2, -1], [6.0, 6.0, 6.0], [1.0, 2.0, 4.0]
+    assert lambda_returns(values, finals, nxt, 1.0) == finals  # Monte Carlo
+    assert lambda_returns(values, finals, nxt, 0.0) == [2.0, 4.0, 6.0]  # TD(0)
+    # λ = 0.5: G2 = 6, G1 = 0.5*4 + 0.5*6 = 5, G0 = 0.5*2 + 0.5*5 = 3.5
+    assert lambda_returns(values, finals, nxt, 0.5) == [3.5, 5.0, 6.0]
+
+
+def test_a_td_lambda_fit_lowers_the_error_against_the_final_margins(run_dir: Path) -> None:
+    from zoogames.learn.fit import fit
+
+    data = positions(load_runs([run_dir]))
+    plain = fit(data, "aquaretto", hidden=(16,), epochs=6, batch=64, seed=3)
+    same = fit(data, "aquaretto", hidden=(16,), epochs=6, batch=64, seed=3, td_lambda=1.0)
+    assert same.weights == plain.weights  # λ = 1: the final margins, as before
+    td = fit(data, "aquaretto", hidden=(16,), epochs=6, batch=64, seed=3, td_lambda=0.8)
+    assert td.weights["training"]["td_lambda"] == 0.8
+    assert "td_lambda" not in plain.weights["training"]
+    assert td.weights != plain.weights
+    # measured against the margins, whatever it trained on
+    assert td.train_loss[0] == plain.train_loss[0] and td.train_loss[-1] < td.train_loss[0]
 
 
 def test_weight_decay_pulls_the_weights_towards_zero(run_dir: Path) -> None:
@@ -194,6 +242,7 @@ def test_selfplay_plays_with_a_model_not_yet_shipped(
         (["--epochs", "-1"], "epochs"),
         (["--weight-decay", "-0.5"], "weight_decay"),
         (["--features", "3"], "at least the first"),
+        (["--td-lambda", "1.5"], "td_lambda"),
     ],
 )
 def test_fit_refuses_bad_input(

@@ -133,6 +133,12 @@ def fit_command(
             "--features", help="fit on the game's first N features only (an older model's)"
         ),
     ] = None,
+    td_lambda: Annotated[
+        float,
+        typer.Option(
+            "--td-lambda", help="train on TD(λ) returns (1: the final margins, Monte Carlo)"
+        ),
+    ] = 1.0,
 ) -> None:
     """Fit the learned evaluation on the runs' positions and write its weights file."""
     if importlib.util.find_spec("torch") is None:
@@ -158,6 +164,7 @@ def fit_command(
             device=device,
             weight_decay=weight_decay,
             features=features,
+            td_lambda=td_lambda,
         )
     except ValueError as e:
         _fail(str(e))

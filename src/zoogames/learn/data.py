@@ -42,15 +42,17 @@ class Positions:
     """Training positions, one per seat and position.
 
     ``x[k]`` is the features of one seat in one position, ``y[k]`` its final margin in
-    points and ``game[k]`` the index of the record it came from (the fit holds out whole
-    games: positions of one game are too alike to test each other); ``games`` counts the
-    records.
+    points, ``game[k]`` the index of the record it came from (the fit holds out whole
+    games: positions of one game are too alike to test each other) and ``seat[k]`` the
+    seat; a game's positions follow each other in the order they were played, each
+    position's seats in order. ``games`` counts the records.
     """
 
     x: list[list[float]] = field(default_factory=list)
     y: list[float] = field(default_factory=list)
     game: list[int] = field(default_factory=list)
     games: int = 0
+    seat: list[int] = field(default_factory=list)
 
 
 def final_margins(record: dict[str, Any]) -> list[float]:
@@ -82,6 +84,7 @@ def positions_of(record: dict[str, Any], into: Positions) -> None:
                 into.x.append(row)
                 into.y.append(targets[seat])
                 into.game.append(into.games)
+                into.seat.append(seat)
         if k < len(actions):
             state.apply(actions[k])
     into.games += 1
@@ -113,6 +116,7 @@ def positions(records: Iterable[dict[str, Any]], workers: int = 1) -> Positions:
     for one in parts:  # each game's positions, numbered by their place in ``records``
         out.x.extend(one.x)
         out.y.extend(one.y)
+        out.seat.extend(one.seat)
         out.game.extend(out.games for _ in one.y)
         out.games += 1
     return out
