@@ -260,11 +260,12 @@ def fit(
     result.train_loss.append(loss_on(train_idx))
     result.val_loss.append(loss_on(val_idx))
     target = y
+    finals = y.double().cpu().tolist() if nxt else []  # the margins, standardised once
     for epoch in range(epochs):
         if nxt and epoch > 0:
             with torch.no_grad():
                 values = model(x).squeeze(1).double().cpu().tolist()
-            returns = lambda_returns(values, y.double().cpu().tolist(), nxt, td_lambda)
+            returns = lambda_returns(values, finals, nxt, td_lambda)
             target = torch.tensor(returns, dtype=torch.float32, device=dev)
         model.train()
         perm = train_idx[torch.randperm(len(train_idx), generator=gen).to(dev)]
