@@ -318,8 +318,8 @@ def test_a_bad_weights_file_is_refused(change: Any, message: str) -> None:
         value.from_json(data)
 
 
-def test_aquaretto_and_zooloretto_ship_weights() -> None:
-    assert {"aquaretto", "zooloretto"} <= set(SHIPPED)
+def test_the_truck_games_ship_weights() -> None:
+    assert {"aquaretto", "zooloretto", "aquaretto-zooloretto"} <= set(SHIPPED)
 
 
 @pytest.mark.parametrize("game", SHIPPED)

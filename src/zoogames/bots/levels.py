@@ -20,9 +20,9 @@ Each is a spec of the registry, for every game (``master`` where :data:`ONLY_IN`
 - ``master``: the same search with a learned evaluation at its leaves
   (``leaf=learned,blend=0.5``, ``bots/value.py``), at no more CPU a decision than
   ``expert``: fewer iterations where the model costs more per iteration (1,650 in
-  Aquaretto), and in Zooloretto four greedy steps before the model reads a position
-  (``rollout=4``). Offered only where a model ships and was measured above ``expert``
-  (:data:`ONLY_IN`; docs/bots.md, Learned evaluation).
+  Aquaretto), and in Zooloretto and the combined game four greedy steps before the
+  model reads a position (``rollout=4``). Offered only where a model ships and was
+  measured above ``expert`` (:data:`ONLY_IN`; docs/bots.md, Learned evaluation).
 
 The MCTS levels have iteration budgets, so they play the same on any machine unless the
 time cap ends a search first (on a slow machine, or a busy one).
@@ -51,6 +51,9 @@ BY_GAME: dict[str, dict[str, str]] = {
         "strong": "mcts:iterations=200",
         "master": "mcts:iterations=2000,seconds=2,leaf=learned,blend=0.5,rollout=4",
     },
+    "aquaretto-zooloretto": {
+        "master": "mcts:iterations=2000,seconds=2,leaf=learned,blend=0.5,rollout=4",
+    },
     "aquarium-designer": {"casual": "beginner:temperature=0.8", "strong": "greedy"},
 }
 """A game's own spec for a level (docs/bots.md, Levels).
@@ -67,22 +70,24 @@ BY_GAME: dict[str, dict[str, str]] = {
   at the round's end: its model reads the trucks still in play, which a whole round's
   playout has emptied, and the shorter playouts pay for the model, so it keeps
   ``expert``'s 2,000 iterations (71.9% and 68.0% of two runs of 64 against ``expert``,
-  where whole rounds won 44 of 64).
+  where whole rounds won 44 of 64). The combined game's ``master`` is the same search,
+  for the same reason: its model reads the trucks too.
 """
 
 ONLY_IN: dict[str, dict[str, tuple[int, ...]]] = {
-    "master": {"aquaretto": (2, 4), "zooloretto": (2, 4)},
+    "master": {"aquaretto": (2, 4), "zooloretto": (2, 4), "aquaretto-zooloretto": (2,)},
 }
 """Where a level that is not offered everywhere is: its games, each with its player counts.
 
 ``master`` needs a learned evaluation shipped for the game, and is offered only where its
 search, with the weights that ship, was measured stronger than ``expert`` (docs/bots.md,
-Learned evaluation): no model ships yet for the combined game, and Aquarium Designer's
-played level with ``expert``. The models were fitted on 2-player games, yet at four
-players against three ``expert``s Zooloretto's search won 43.8% (25% is level; 32
-games) and Aquaretto's 39.1% with its own weights for four players
-(``aquaretto-4p.json``: its weights with the trucks' features, better at two, won 28.1%
-there). At three or five players neither game was measured.
+Learned evaluation): not in Aquarium Designer, whose models played level with
+``expert``. The models were fitted on 2-player games, yet at four players against three
+``expert``s Zooloretto's search won 43.8% (25% is level; 32 games) and Aquaretto's 39.1%
+with its own weights for four players (``aquaretto-4p.json``: its weights with the
+trucks' features, better at two, won 28.1% there). The combined game's search was
+measured at two players only (51 of 64 against ``expert``), and no game at three or
+five.
 The registry plays the level's spec at any count (``zoogames arena``); the server's
 catalog offers only these.
 """

@@ -66,6 +66,7 @@ MEASURED: dict[str, tuple[Result, ...]] = {
         ("greedy", "strong", 4, 44, 0),
         ("strong", "expert", 8, 40, 0),
         ("greedy", "expert", 0, 16, 0),
+        ("master", "expert", 51, 13, 0),
     ),
     "aquarium-designer": (  # its casual is beginner:temperature=0.8, its strong greedy
         GREEDY_RANDOM,
