@@ -46,14 +46,12 @@ LEVELS: dict[str, str] = {
 }
 """Each level's spec, weakest first, where :data:`BY_GAME` gives no other."""
 
+TRUCKS_MASTER = "mcts:iterations=2000,seconds=2,leaf=learned,blend=0.5,rollout=4"
+"""``master`` where the model reads the trucks still in play (:data:`BY_GAME`)."""
+
 BY_GAME: dict[str, dict[str, str]] = {
-    "zooloretto": {
-        "strong": "mcts:iterations=200",
-        "master": "mcts:iterations=2000,seconds=2,leaf=learned,blend=0.5,rollout=4",
-    },
-    "aquaretto-zooloretto": {
-        "master": "mcts:iterations=2000,seconds=2,leaf=learned,blend=0.5,rollout=4",
-    },
+    "zooloretto": {"strong": "mcts:iterations=200", "master": TRUCKS_MASTER},
+    "aquaretto-zooloretto": {"master": TRUCKS_MASTER},
     "aquarium-designer": {"casual": "beginner:temperature=0.8", "strong": "greedy"},
 }
 """A game's own spec for a level (docs/bots.md, Levels).
