@@ -92,6 +92,50 @@ def test_a_tiny_fit_lowers_its_loss_and_repeats_itself(run_dir: Path, tmp_path: 
     assert isinstance(model(data.x[0]), float)
 
 
+def test_the_seats_errors_are_measured_as_the_search_reads_them() -> None:
+    from zoogames.learn.data import Positions
+    from zoogames.learn.fit import seat_errors
+
+    # two positions of a 4-player game, and one of a 2-player game after them
+    data = Positions(
+        x=[[0.0]] * 10,
+        y=[5.0, -5.0, -12.0, -20.0, 2.0, -2.0, -4.0, -8.0, 1.0, -1.0],
+        game=[0] * 8 + [1] * 2,
+        seat=[0, 1, 2, 3, 0, 1, 2, 3, 0, 1],
+        games=2,
+    )
+    predicted = [5.0, -5.0, -12.0, -20.0, 2.0, -2.0, -4.0, -8.0, 3.0, -1.0]
+    rows = list(range(10))
+    errors = seat_errors(data, rows, predicted)
+    # own: right but the last position's first seat (3 for 1); averaged: the seats
+    # behind the second squeezed (-8.5 for -12, -12.5 for -20, -3 for -4, -5 for -8),
+    # and the 2-player one averaged to (2, -2) against (1, -1)
+    assert errors["own"] == pytest.approx(4.0 / 10)
+    averaged = 3.5**2 + 7.5**2 + 1.0**2 + 3.0**2 + 1.0 + 1.0
+    assert errors["averaged"] == pytest.approx(averaged / 10)
+    mean = sum(data.y) / 10
+    assert errors["mean"] == pytest.approx(sum((mean - y) ** 2 for y in data.y) / 10)
+
+
+def test_a_fit_writes_how_the_seats_combine_only_where_it_is_not_the_default(
+    run_dir: Path,
+) -> None:
+    from zoogames.learn.fit import fit
+
+    data = positions(load_runs([run_dir]))
+    plain = fit(data, "aquaretto", hidden=(8,), epochs=1, batch=64, seed=3)
+    own = fit(data, "aquaretto", hidden=(8,), epochs=1, batch=64, seed=3, seats="own")
+    assert "seats" not in plain.weights  # the files fitted before are written as they were
+    assert own.weights["seats"] == "own" and value.from_json(own.weights).seats == "own"
+    assert {k: v for k, v in own.weights.items() if k != "seats"} == plain.weights
+    # measured on the held-out game: at two players own is the unaveraged reading
+    assert set(plain.seat_errors) == {"averaged", "own", "mean"}
+    assert plain.seat_errors == own.seat_errors
+    assert plain.seat_errors["own"] != plain.seat_errors["averaged"]
+    with pytest.raises(ValueError, match="seats is one of averaged, own"):
+        fit(data, "aquaretto", hidden=(8,), epochs=1, seats="best")
+
+
 def test_each_seat_s_next_position_is_its_own_in_the_same_game(run_dir: Path) -> None:
     from zoogames.learn.fit import successors
 
@@ -209,6 +253,13 @@ def test_the_commands_run_end_to_end(tmp_path: Path) -> None:
     )
     assert done.exit_code == 0, done.output
     assert "sha256" in done.output and weights.is_file()
+    assert "the margins the search reads, in points²: averaged" in done.output
+    done = runner.invoke(
+        app, ["train", "fit", str(out), "--out", str(weights), "--hidden", "8", "--epochs", "1",
+              "--seats", "own"],
+    )  # fmt: skip
+    assert done.exit_code == 0, done.output
+    assert value.from_json(json.loads(weights.read_text())).seats == "own"
 
 
 def test_selfplay_plays_with_a_model_not_yet_shipped(
@@ -243,6 +294,7 @@ def test_selfplay_plays_with_a_model_not_yet_shipped(
         (["--weight-decay", "-0.5"], "weight_decay"),
         (["--features", "3"], "at least the first"),
         (["--td-lambda", "1.5"], "td_lambda"),
+        (["--seats", "best"], "seats is one of averaged, own"),
     ],
 )
 def test_fit_refuses_bad_input(

@@ -267,6 +267,24 @@ def test_weights_of_an_older_feature_list_read_its_first_features() -> None:
         value.from_json(data)
 
 
+def test_a_file_says_how_the_seats_predictions_combine() -> None:
+    """At four players only the two leading seats' predictions share one margin."""
+    # own margins (each over the best other): leader +5, then -5, -12 and -20
+    p = [5.0, -5.0, -12.0, -20.0]
+    assert value.combine(p) == [5.0, -5.0, -8.5, -12.5]  # the others squeezed to the leader
+    assert value.combine(p, "own") == p
+    assert value.combine([3.0, -1.0]) == [2.0, -2.0]  # two players: one margin, averaged
+    data = good_file()
+    assert value.from_json(data).seats == "averaged"  # a file without the key: as before
+    data["seats"] = "own"
+    model = value.from_json(data)
+    assert model.seats == "own"
+    state = games.get("aquaretto").new_game(players=4, seed=3)
+    evals = [1.0, 2.0, 0.0, 3.0]
+    expect = model.batch(value.every_seat(state, evals))
+    assert value.margins(model, state, evals) == expect
+
+
 def test_the_mlp_computes_what_its_weights_say() -> None:
     # two inputs, standardised, one hidden layer of two ReLUs, one output rescaled
     mlp = value.Mlp(
@@ -308,6 +326,7 @@ def good_file() -> dict[str, Any]:
         (lambda d: d["layers"][0].update(w=[[0.1]] * 3), "shape"),
         (lambda d: d.pop("norm"), "malformed"),
         (lambda d: d["layers"].pop(), "one output"),
+        (lambda d: d.update(seats="best"), "seats: 'best' is not one of averaged, own"),
     ],
 )
 def test_a_bad_weights_file_is_refused(change: Any, message: str) -> None:

@@ -48,6 +48,17 @@ from zoogames.games.zooloretto.zoo import ENCLOSURES, SIZE
 FORMAT = 1
 """The weights file's format number (:func:`from_json` refuses any other)."""
 
+SEATS = ("averaged", "own")
+"""How :func:`combine` reads the seats' predictions, a weights file's ``seats``.
+
+``averaged`` (the default, and every file without the key): each seat's margin is
+``(p[i] − max of the others' p) / 2``, at two players the mean of the two predictions of
+one margin. At more players that formula only fits the two leading seats: a third seat's
+margin is over the leader, yet the leader's ``p`` is over the second, so the others'
+margins come out squeezed towards the leader's. ``own``: each seat's own prediction, as
+it was trained; measured the better reading of weights fitted on 4-player games
+(docs/bots.md)."""
+
 POINTS = 50.0
 """Points are divided by this in the features, to keep the inputs near [-1, 1]."""
 MARGIN = 20.0
@@ -690,6 +701,8 @@ class Mlp:
         ]
         self._mean: Any = np.array(mean, dtype=np.float64)
         self._std: Any = np.array(std, dtype=np.float64)
+        self.seats = "averaged"
+        """How :func:`margins` combines the seats' predictions (:data:`SEATS`)."""
         self.digest = ""
         """The SHA-256 (hex) of the file it was loaded from (:func:`load`), so that a game
         record can say which weights played; empty when built some other way."""
@@ -768,6 +781,10 @@ def from_json(data: Any) -> Mlp:
         raise ValueError(f"a malformed weights file: {e!r}") from None
     if model.inputs != len(trained):
         raise ValueError(f"the weights read {model.inputs} features, the file names {len(trained)}")
+    seats = data.get("seats", "averaged")
+    if seats not in SEATS:
+        raise ValueError(f"seats: {seats!r} is not one of {', '.join(SEATS)}")
+    model.seats = seats
     return model
 
 
@@ -863,21 +880,24 @@ def _read(folder: str, name: str) -> bytes | None:
 def margins(model: Mlp, state: State, evals: list[float]) -> list[float]:
     """Per seat, the model's margin, made consistent between the seats.
 
-    Each seat's own prediction ``p[i]`` and the others' are combined as
-    ``(p[i] - max of the others' p) / 2``: at two players the two predictions of one
-    margin averaged (the seats' margins then sum to zero, as true margins do).
+    Each seat's own prediction ``p[i]`` and the others' are combined as the model's
+    :attr:`Mlp.seats` says (:func:`combine`): by default ``(p[i] - max of the others' p)
+    / 2``, at two players the two predictions of one margin averaged (the seats' margins
+    then sum to zero, as true margins do).
     """
-    n = state.players
     width = model.inputs
     rows = every_seat(state, evals, width=width)
     if width < len(rows[0]):  # weights trained before the last features were added
         rows = [row[:width] for row in rows]
-    p = model.batch(rows)
-    out = []
-    for i in range(n):
-        best = max(p[j] for j in range(n) if j != i)
-        out.append((p[i] - best) / 2.0)
-    return out
+    return combine(model.batch(rows), model.seats)
+
+
+def combine(p: list[float], seats: str = "averaged") -> list[float]:
+    """The seats' margins from their own predictions ``p``, read as :data:`SEATS` says."""
+    if seats == "own":
+        return list(p)
+    n = len(p)
+    return [(p[i] - max(p[j] for j in range(n) if j != i)) / 2.0 for i in range(n)]
 
 
 __all__ = [
@@ -886,8 +906,10 @@ __all__ = [
     "FORMAT",
     "LAND",
     "MODELS_ENV",
+    "SEATS",
     "WATER",
     "Mlp",
+    "combine",
     "every_seat",
     "feature_names",
     "features",

@@ -139,6 +139,14 @@ def fit_command(
             "--td-lambda", help="train on TD(λ) returns (1: the final margins, Monte Carlo)"
         ),
     ] = 1.0,
+    seats: Annotated[
+        str,
+        typer.Option(
+            "--seats",
+            help="how the search combines the seats' predictions: averaged, or own"
+            " (each seat's own; for more than two players)",
+        ),
+    ] = "averaged",
 ) -> None:
     """Fit the learned evaluation on the runs' positions and write its weights file."""
     if importlib.util.find_spec("torch") is None:
@@ -165,6 +173,7 @@ def fit_command(
             weight_decay=weight_decay,
             features=features,
             td_lambda=td_lambda,
+            seats=seats,
         )
     except ValueError as e:
         _fail(str(e))
@@ -193,6 +202,13 @@ def fit_command(
                 f"  progress {lo:.2f}-{hi:.2f}: {stage['positions']} positions,"
                 f" model {stage['model']:.4f}, greedy line {stage['greedy_line']:.4f}"
             )
+    if result.seat_errors:
+        errors = result.seat_errors
+        typer.echo(
+            "held-out error of the margins the search reads, in points²: averaged"
+            f" {errors['averaged']:.2f}, each seat's own {errors['own']:.2f};"
+            f" the mean margin everywhere {errors['mean']:.2f} (--seats {seats})"
+        )
     typer.echo(f"wrote {out} (sha256 {digest})")
 
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from zoogames.bots.value import COMMON, FORMAT, feature_names, from_json
+from zoogames.bots.value import COMMON, FORMAT, SEATS, combine, feature_names, from_json
 from zoogames.learn.data import Positions
 
 
@@ -45,6 +45,8 @@ class FitResult:
     best_epoch: int = 0
     stages: list[dict[str, Any]] = field(default_factory=list)
     """The kept weights against the greedy evaluation, per stage of the game (:func:`stages`)."""
+    seat_errors: dict[str, float] = field(default_factory=dict)
+    """The held-out error of the margins the search reads, per reading (:func:`seat_errors`)."""
 
 
 def _stats(columns: list[list[float]]) -> tuple[list[float], list[float]]:
@@ -166,6 +168,35 @@ def stages(
     return out
 
 
+def seat_errors(data: Positions, rows: list[int], predicted: list[float]) -> dict[str, float]:
+    """The mean squared error, in points², of the margins a search would read.
+
+    ``predicted[k]`` is the model's margin in points for position row ``rows[k]``; the
+    rows are whole positions, each position's seats in order (:class:`Positions`). For
+    each way of :data:`~zoogames.bots.value.SEATS` the seats' predictions are combined as
+    the search combines them (:func:`~zoogames.bots.value.combine`) and compared with the
+    final margins; ``mean`` is the error of predicting the mean margin everywhere, the
+    mark any reading must beat. At two players the two ways differ only in averaging;
+    at four, ``averaged`` misreads every seat behind the second.
+    """
+    if not rows:
+        return {}
+    mean = sum(data.y) / len(data.y)
+    sums = dict.fromkeys((*SEATS, "mean"), 0.0)
+    start = 0
+    while start < len(rows):
+        end = start + 1
+        while end < len(rows) and data.seat[rows[end]] != 0:
+            end += 1
+        truth = [data.y[k] for k in rows[start:end]]
+        for way in SEATS:
+            got = combine(predicted[start:end], way)
+            sums[way] += sum((g - t) ** 2 for g, t in zip(got, truth, strict=True))
+        sums["mean"] += sum((mean - t) ** 2 for t in truth)
+        start = end
+    return {way: total / len(rows) for way, total in sums.items()}
+
+
 def fit(
     data: Positions,
     game: str,
@@ -180,6 +211,7 @@ def fit(
     weight_decay: float = 0.0,
     features: int | None = None,
     td_lambda: float = 1.0,
+    seats: str = "averaged",
 ) -> FitResult:
     """Fit an MLP on ``data`` (see the module docstring); its weights and losses.
 
@@ -192,6 +224,10 @@ def fit(
     the first epoch on the margins, each later one on the λ-returns of the model as it
     stood after the epoch before. The losses and the held-out error are always measured
     against the final margins, so fits of any ``λ`` compare.
+
+    ``seats``: how the search is to combine the seats' predictions
+    (:data:`~zoogames.bots.value.SEATS`), written into the file where it is not the
+    default; :attr:`FitResult.seat_errors` measures each way on the held-out games.
     """
     import torch
     from torch import nn
@@ -202,6 +238,8 @@ def fit(
         raise ValueError("every hidden layer needs at least one unit")
     if epochs < 0 or batch < 1 or lr <= 0 or not 0 <= val_share < 1 or weight_decay < 0:
         raise ValueError("epochs ≥ 0, batch ≥ 1, lr > 0, 0 ≤ val_share < 1 and weight_decay ≥ 0")
+    if seats not in SEATS:
+        raise ValueError(f"seats is one of {', '.join(SEATS)}")
     if not 0 <= td_lambda <= 1:
         raise ValueError("td_lambda is between 0 and 1 (1: the final margins)")
     nxt = successors(data) if td_lambda < 1 else []
@@ -290,6 +328,9 @@ def fit(
             predicted = model(x[val_idx]).squeeze(1)
         progress = torch.tensor([row[COMMON.index("progress")] for row in data.x])
         result.stages = stages(x, y, progress, train_idx, val_idx, predicted)
+        if data.games > 1:  # whole games held out, so whole positions (else some rows)
+            points = (predicted.double().cpu() * spread + shift).tolist()
+            result.seat_errors = seat_errors(data, val_idx.cpu().tolist(), points)
 
     linears = [m for m in model if isinstance(m, nn.Linear)]
     result.weights = {
@@ -297,6 +338,7 @@ def fit(
         "game": game,
         "target": "final margin in points (own total less the best other's)",
         "features": list(names),
+        **({"seats": seats} if seats != "averaged" else {}),
         "norm": {"mean": mean, "std": std, "scale": spread, "shift": shift},
         "layers": [
             {
@@ -342,6 +384,7 @@ __all__ = [
     "fit",
     "held_games",
     "lambda_returns",
+    "seat_errors",
     "stages",
     "successors",
     "write",
