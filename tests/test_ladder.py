@@ -105,7 +105,8 @@ def test_where_master_is_not_offered_the_ladder_ends_at_expert() -> None:
     assert ladder.game_levels(list(LEVELS), "aquaretto", 3) == below
     assert ladder.game_levels(list(LEVELS), "zooloretto", 3) == below
     assert ladder.game_levels(list(LEVELS), "aquaretto-zooloretto", 2) == list(LEVELS)
-    assert ladder.game_levels(list(LEVELS), "aquaretto-zooloretto", 4) == below
+    assert ladder.game_levels(list(LEVELS), "aquaretto-zooloretto", 4) == list(LEVELS)
+    assert ladder.game_levels(list(LEVELS), "aquaretto-zooloretto", 3) == below
     assert ladder.game_levels(list(LEVELS), "aquarium-designer", 2) == below
 
 

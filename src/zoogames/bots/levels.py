@@ -73,19 +73,22 @@ BY_GAME: dict[str, dict[str, str]] = {
 """
 
 ONLY_IN: dict[str, dict[str, tuple[int, ...]]] = {
-    "master": {"aquaretto": (2, 4), "zooloretto": (2, 4), "aquaretto-zooloretto": (2,)},
+    "master": {"aquaretto": (2, 4), "zooloretto": (2, 4), "aquaretto-zooloretto": (2, 4)},
 }
 """Where a level that is not offered everywhere is: its games, each with its player counts.
 
 ``master`` needs a learned evaluation shipped for the game, and is offered only where its
 search, with the weights that ship, was measured stronger than ``expert`` (docs/bots.md,
 Learned evaluation): not in Aquarium Designer, whose models played level with
-``expert``. The models were fitted on 2-player games, yet at four players against three
-``expert``s Zooloretto's search won 43.8% (25% is level; 32 games) and Aquaretto's 39.1%
-with its own weights for four players (``aquaretto-4p.json``: its weights with the
-trucks' features, better at two, won 28.1% there). The combined game's search was
-measured at two players only (51 of 64 against ``expert``), and no game at three or
-five.
+``expert``. Aquaretto's and Zooloretto's models were fitted on 2-player games, yet at
+four players against three ``expert``s Zooloretto's search won 43.8% (25% is level; 32
+games) and Aquaretto's 39.1% with its own weights for four players
+(``aquaretto-4p.json``: its weights with the trucks' features, better at two, won 28.1%
+there). The combined game's search won 51 of 64 against ``expert`` at two players; at
+four its 2-player weights won 28.1% of 32 tables, and it plays there with weights fitted
+on 4-player self-play too, each seat reading its own margin
+(``aquaretto-zooloretto-4p.json``: 15 of 32 tables, 46.9%). No game was measured at three
+or five.
 The registry plays the level's spec at any count (``zoogames arena``); the server's
 catalog offers only these.
 """
