@@ -11,6 +11,7 @@ import pytest
 
 import zoogames
 from zoogames import bots
+from zoogames.bots.greedy import GreedyBot
 from zoogames.bots.mcts import MctsBot, centres, margins, rewards
 from zoogames.core.game import State
 from zoogames.core.rng import Rng
@@ -218,3 +219,41 @@ def test_a_playout_stops_with_the_round_unless_asked_to_play_to_the_end() -> Non
     first, _ = play(["mcts:iterations=20,to_end=1", "greedy"], 3, "aquarium-designer")
     again, _ = play(["mcts:iterations=20,to_end=1", "greedy"], 3, "aquarium-designer")
     assert first.history == again.history and first.is_terminal
+
+
+def test_kinds_widen_through_each_card_and_the_pass_before_a_second_placement() -> None:
+    # by value alone the pass ranks last (it adds nothing to the aquarium), and one card's
+    # places and turns fill the top of the ranking before the other card appears
+    greedy = bots.make("greedy", seed=0, game="aquarium-designer")
+    assert isinstance(greedy, GreedyBot)
+    checked = 0
+    for seed in range(12):
+        state = zoogames.games.get("aquarium-designer").new_game(players=2, seed=seed)
+        assert isinstance(state, DesignerState)
+        legal = state.legal_actions()
+        assert len({greedy.kind(a) for a in legal}) == 3  # two cards offered, and the pass
+        orders = []
+        for spec in ("mcts:iterations=1", "mcts:iterations=1,kinds=1"):
+            bot = bots.make(spec, seed=1, game="aquarium-designer")
+            assert isinstance(bot, MctsBot)
+            bot.choose(state)
+            assert bot._root is not None
+            bot._rank(bot._root, state, legal, full=True)
+            assert sorted(map(str, bot._root.order)) == sorted(map(str, legal))
+            orders.append(bot._root.order)
+        by_value, by_kind = orders
+        assert by_kind[0] == by_value[0]  # the greedy choice stays first
+        assert {greedy.kind(a) for a in by_kind[:3]} == {greedy.kind(a) for a in legal}
+        assert by_kind[3:] == [a for a in by_value if a not in by_kind[:3]]
+        if greedy.kind(by_value[0]) != "pass":
+            pass_at = next(i for i, a in enumerate(by_value) if greedy.kind(a) == "pass")
+            assert pass_at == len(legal) - 1 and by_kind.index(by_value[pass_at]) < 3
+            checked += 1
+    assert checked >= 3
+    assert bots.make("greedy", seed=0, game="aquaretto").kind(legal[0]) is None
+
+
+def test_a_search_with_kinds_plays_legal_repeatable_games() -> None:
+    first, _ = play(["mcts:iterations=30,kinds=1", "greedy"], 6, "aquarium-designer")
+    again, _ = play(["mcts:iterations=30,kinds=1", "greedy"], 6, "aquarium-designer")
+    assert first.is_terminal and first.history == again.history

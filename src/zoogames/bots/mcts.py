@@ -116,7 +116,10 @@ class MctsBot(Bot):
       ``learned`` by the game's shipped learned evaluation (``bots/value.py``; a game
       without one is refused at its first decision; solo play keeps ``greedy``);
     - ``blend``: with ``leaf=learned``, the learned margin's weight against the greedy
-      margin's (1: the learned one alone).
+      margin's (1: the learned one alone);
+    - ``kinds``: 1 to widen through the best action of each kind first (the greedy bot's
+      :meth:`~zoogames.bots.greedy.GreedyBot.kind`: in Aquarium Designer each card of the
+      offer, and the pass), then the rest by value; 0 to widen by value alone.
     """
 
     spec = "mcts"
@@ -135,6 +138,7 @@ class MctsBot(Bot):
         to_end: int = 0,
         leaf: str = "greedy",
         blend: float = 1.0,
+        kinds: int = 0,
         **params: Any,
     ) -> None:
         super().__init__(seed, **params)
@@ -159,6 +163,7 @@ class MctsBot(Bot):
             raise ValueError("mcts: blend must lie between 0 and 1")
         self.leaf = str(leaf)
         self.blend = float(blend)
+        self.kinds = bool(int(kinds))
         self.model: learned.Mlp | None = None
         self.greedy: GreedyBot | None = None
         self._game: tuple[str, int] | None = None
@@ -377,6 +382,8 @@ class MctsBot(Bot):
                 seat = node.seat
                 values = {a: self.greedy.value(state, a, seat) for a in rest}
                 rest.sort(key=lambda a: -values[a])
+                if self.kinds:
+                    rest = self._kinds_first(first, rest)
             else:
                 self.rng.shuffle(rest)
             node.order = [first, *rest]
@@ -384,6 +391,22 @@ class MctsBot(Bot):
         elif node.ranked == 2 and len(node.order) < len(legal):
             known = set(node.order)
             node.order.extend(a for a in legal if a not in known)
+
+    def _kinds_first(self, first: Action, ranked: list[Action]) -> list[Action]:
+        """``ranked`` with the best of each kind not ``first``'s moved to the front."""
+        greedy = self.greedy
+        assert greedy is not None
+        seen = {greedy.kind(first)}
+        front: list[Action] = []
+        back: list[Action] = []
+        for a in ranked:
+            k = greedy.kind(a)
+            if k in seen:
+                back.append(a)
+            else:
+                seen.add(k)
+                front.append(a)
+        return front + back
 
     def _prior_first(self, state: State, legal: list[Action]) -> Action:
         if self.greedy is None:

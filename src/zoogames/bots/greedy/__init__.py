@@ -10,6 +10,7 @@ its first step. A game's greedy bot supplies :meth:`GreedyBot.evaluate` and may 
 from __future__ import annotations
 
 from abc import abstractmethod
+from collections.abc import Hashable
 
 from zoogames.bots.base import Bot
 from zoogames.core.game import Action, State
@@ -59,6 +60,16 @@ class GreedyBot(Bot):
         return self.evaluate(after, seat)
 
     # ----- for search bots (``mcts``) ---------------------------------------------------
+
+    def kind(self, action: Action) -> Hashable:
+        """What sort of choice ``action`` is, for a search that tries each sort early.
+
+        ``mcts:kinds=1`` widens through the best action of every kind before the second
+        best of any: where one kind's variants fill the top of the greedy ranking (one
+        card at every place and turn), another kind would otherwise wait behind them all.
+        The default puts every action in one kind.
+        """
+        return None
 
     def playout_decide(self, state: State, legal: list[Action]) -> Action:
         """The decision of a search playout: :meth:`decide`, unless a game makes it cheaper."""

@@ -35,6 +35,7 @@ aquarium, and per draw onto an aquarium): a search meets the same ones again and
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any, Final
 
 from zoogames.bots.greedy import GreedyBot
@@ -232,6 +233,16 @@ class DesignerGreedy(GreedyBot):
             masks = deck_masks(state.deck).layout[action.card - 1][action.turns]
             lay.place(action.card, action.x, action.y, action.turns, masks)
         return self.layout_value(lay, state.need)
+
+    def kind(self, action: Action) -> Hashable:
+        """The card a draw takes, or the pass: the choices that decide a round's tempo.
+
+        Which card and whether to pass are what the players contend over; where and how
+        a card is turned concerns its own aquarium alone. A pass leaves the aquarium as it
+        is, so the evaluation ranks it below every draw, and a search widening by that
+        ranking alone would try it last.
+        """
+        return action.card if isinstance(action, Draw) else "pass"
 
     def playout_decide(self, state: State, legal: list[Action]) -> Action:
         """A fast policy for search playouts: the best draw by one ply, never a pass."""
