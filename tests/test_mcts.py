@@ -257,3 +257,24 @@ def test_a_search_with_kinds_plays_legal_repeatable_games() -> None:
     first, _ = play(["mcts:iterations=30,kinds=1", "greedy"], 6, "aquarium-designer")
     again, _ = play(["mcts:iterations=30,kinds=1", "greedy"], 6, "aquarium-designer")
     assert first.is_terminal and first.history == again.history
+
+
+def test_tempo_is_worth_its_points_to_the_seat_that_starts_a_fresh_round() -> None:
+    state = zoogames.games.get("aquarium-designer").new_game(players=2, seed=4)
+    assert isinstance(state, DesignerState)
+    plain = bots.make("greedy", seed=0, game="aquarium-designer")
+    eager = bots.make("greedy:tempo=1.5", seed=0, game="aquarium-designer")
+    assert isinstance(plain, GreedyBot) and isinstance(eager, GreedyBot)
+    starter, other = state.first, 1 - state.first
+    assert eager.evaluate(state, starter) == plain.evaluate(state, starter) + 1.5
+    assert eager.evaluate(state, other) == plain.evaluate(state, other)
+    state.apply(state.legal_actions()[-1])  # the round has begun: no seat's to start
+    assert eager.evaluate(state, starter) == plain.evaluate(state, starter)
+    bot = bots.make("mcts:iterations=5,tempo=1.5", seed=1, game="aquarium-designer")
+    assert isinstance(bot, MctsBot)
+    bot.choose(state)
+    assert isinstance(bot.greedy, GreedyBot) and bot.greedy.tempo == 1.5  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="tempo"):
+        bots.make("mcts:iterations=5,tempo=1", seed=1, game="aquaretto").choose(
+            zoogames.games.get("aquaretto").new_game(players=2, seed=1)
+        )

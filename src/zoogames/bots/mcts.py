@@ -119,7 +119,9 @@ class MctsBot(Bot):
       margin's (1: the learned one alone);
     - ``kinds``: 1 to widen through the best action of each kind first (the greedy bot's
       :meth:`~zoogames.bots.greedy.GreedyBot.kind`: in Aquarium Designer each card of the
-      offer, and the pass), then the rest by value; 0 to widen by value alone.
+      offer, and the pass), then the rest by value; 0 to widen by value alone;
+    - ``tempo``: points the game's greedy evaluation adds for starting a round not yet
+      begun (``greedy:tempo``; Aquarium Designer only, 0 elsewhere).
     """
 
     spec = "mcts"
@@ -139,6 +141,7 @@ class MctsBot(Bot):
         leaf: str = "greedy",
         blend: float = 1.0,
         kinds: int = 0,
+        tempo: float = 0.0,
         **params: Any,
     ) -> None:
         super().__init__(seed, **params)
@@ -164,6 +167,7 @@ class MctsBot(Bot):
         self.leaf = str(leaf)
         self.blend = float(blend)
         self.kinds = bool(int(kinds))
+        self.tempo = float(tempo)
         self.model: learned.Mlp | None = None
         self.greedy: GreedyBot | None = None
         self._game: tuple[str, int] | None = None
@@ -209,6 +213,8 @@ class MctsBot(Bot):
             greedy = bots.make("greedy", seed=0, game=gid)
         except ValueError:
             greedy = None  # no greedy bot for this game: random playouts to the end
+        if self.tempo and greedy is not None:  # a game whose greedy has no tempo refuses it
+            greedy = bots.make(f"greedy:tempo={self.tempo}", seed=0, game=gid)
         self.greedy = greedy if isinstance(greedy, GreedyBot) else None
         self.model = None
         if self.leaf == "learned" and state.players > 1:

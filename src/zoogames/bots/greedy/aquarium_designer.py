@@ -117,20 +117,36 @@ class DesignerGreedy(GreedyBot):
         lookahead: int = -1,
         width: int = 8,
         keep: float = KEEP,
+        tempo: float = 0.0,
         **params: Any,
     ) -> None:
         super().__init__(seed, **params)
         self.lookahead = int(lookahead)
         self.width = int(width)
         self.keep = float(keep)
+        self.tempo = float(tempo)
         self._values: dict[tuple[int, ...], float] = {}
         self._draws: dict[tuple[int, ...], dict[tuple[int, int, int, int], float]] = {}
         self._deck = ""
 
     def evaluate(self, state: State, seat: int) -> float:
-        """The seat's score now plus its aquarium's promise."""
+        """The seat's score now plus its aquarium's promise (and ``tempo``, see below).
+
+        With ``tempo`` (``greedy:tempo=1``; a search's ``mcts:tempo=1``), a round not yet
+        begun is worth that many points more to the seat that starts it: it takes its
+        pick of the offer, or passes and sees what is left. The aquarium alone cannot
+        show that, so a search judging by it never finds a pass worth its card.
+        """
         assert isinstance(state, DesignerState)
-        return self.layout_value(state.layouts[seat], state.need)
+        value = self.layout_value(state.layouts[seat], state.need)
+        if self.tempo and seat == state.first and state.offer and self._fresh(state):
+            value += self.tempo
+        return value
+
+    @staticmethod
+    def _fresh(state: DesignerState) -> bool:
+        """Whether nobody has drawn or passed yet in the round."""
+        return True not in state.drawn and True not in state.passed
 
     def layout_value(self, lay: Layout, need: int) -> float:
         """:func:`evaluate_layout`, remembered per aquarium by this bot.
