@@ -134,8 +134,10 @@ class DesignerGreedy(GreedyBot):
 
         With ``tempo`` (``greedy:tempo=1``; a search's ``mcts:tempo=1``), a round not yet
         begun is worth that many points more to the seat that starts it: it takes its
-        pick of the offer, or passes and sees what is left. The aquarium alone cannot
-        show that, so a search judging by it never finds a pass worth its card.
+        pick of the offer, or passes and sees what is left, which the aquarium alone
+        cannot show (``benchmarks/designer_tempo.py`` measures it). A search that adds it
+        won no more often (docs/bots.md): the other player can always take the start
+        back by passing too.
         """
         assert isinstance(state, DesignerState)
         value = self.layout_value(state.layouts[seat], state.need)
@@ -251,7 +253,7 @@ class DesignerGreedy(GreedyBot):
         return self.layout_value(lay, state.need)
 
     def kind(self, action: Action) -> Hashable:
-        """The card a draw takes, or the pass: the choices that decide a round's tempo.
+        """The card a draw takes, or the pass: the choices the players contend over.
 
         Which card and whether to pass are what the players contend over; where and how
         a card is turned concerns its own aquarium alone. A pass leaves the aquarium as it
