@@ -250,7 +250,8 @@ def test_kinds_widen_through_each_card_and_the_pass_before_a_second_placement() 
             assert pass_at == len(legal) - 1 and by_kind.index(by_value[pass_at]) < 3
             checked += 1
     assert checked >= 3
-    assert bots.make("greedy", seed=0, game="aquaretto").kind(legal[0]) is None
+    elsewhere = bots.make("greedy", seed=0, game="aquaretto")
+    assert isinstance(elsewhere, GreedyBot) and elsewhere.kind(legal[0]) is None  # one kind
 
 
 def test_a_search_with_kinds_plays_legal_repeatable_games() -> None:
