@@ -21,6 +21,7 @@ import time
 
 import zoogames
 from zoogames import bots
+from zoogames.bots.greedy.aquarium_designer import unbegun
 from zoogames.games.aquarium_designer.state import DesignerState
 
 
@@ -54,8 +55,7 @@ def main(argv: list[str] | None = None) -> int:
         assert isinstance(state, DesignerState)
         players = [bots.make("greedy", seed=seat, game=game.id) for seat in range(2)]
         while not state.is_terminal:
-            fresh = True not in state.drawn and True not in state.passed
-            if state.round > 1 and fresh and state.offer:
+            if state.round > 1 and unbegun(state) and state.offer:
                 gains.setdefault(state.round, []).append(starter_gain(state, players))
             assert state.to_move is not None
             state.apply(players[state.to_move].choose(state))

@@ -91,6 +91,11 @@ def areas_of(mask: int) -> tuple[tuple[int, int, int], ...]:
     return found
 
 
+def unbegun(state: DesignerState) -> bool:
+    """Whether nobody has drawn or passed yet in the round (its starter still to move)."""
+    return True not in state.drawn and True not in state.passed
+
+
 def evaluate_layout(lay: Layout, need: int) -> float:
     """The score of ``lay`` plus what its open areas promise (see the module docstring)."""
     free, left = fillable_sections(lay)
@@ -141,14 +146,9 @@ class DesignerGreedy(GreedyBot):
         """
         assert isinstance(state, DesignerState)
         value = self.layout_value(state.layouts[seat], state.need)
-        if self.tempo and seat == state.first and state.offer and self._fresh(state):
+        if self.tempo and seat == state.first and state.offer and unbegun(state):
             value += self.tempo
         return value
-
-    @staticmethod
-    def _fresh(state: DesignerState) -> bool:
-        """Whether nobody has drawn or passed yet in the round."""
-        return True not in state.drawn and True not in state.passed
 
     def layout_value(self, lay: Layout, need: int) -> float:
         """:func:`evaluate_layout`, remembered per aquarium by this bot.
@@ -285,4 +285,4 @@ class DesignerGreedy(GreedyBot):
         return later >= now - self.keep
 
 
-__all__ = ["DesignerGreedy", "evaluate_layout"]
+__all__ = ["DesignerGreedy", "evaluate_layout", "unbegun"]
