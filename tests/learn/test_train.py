@@ -361,3 +361,65 @@ def test_the_fit_sets_the_model_against_the_greedy_margin_stage_by_stage(run_dir
     errors = [(my + slope * (data.x[k][col] - mx) - data.y[k]) ** 2 for k in val.tolist()]
     by_stages = sum(s["greedy_line"] * s["positions"] for s in stages) / len(val)
     assert by_stages == pytest.approx(sum(errors) / len(errors) / spread2, rel=1e-3)
+
+
+def test_a_warm_start_begins_where_its_weights_left_off(run_dir: Path, tmp_path: Path) -> None:
+    """``init``: the next round fine-tunes the model it played with, read as it was fitted."""
+    from zoogames.learn.fit import digest, fit
+
+    data = positions(load_runs([run_dir]))
+    first = fit(data, "aquaretto", hidden=(16, 16), epochs=6, batch=64, seed=3)
+    kept = first.val_loss[first.best_epoch]
+    # no epochs: the weights come back as they went in, and so does their held-out error
+    same = fit(data, "aquaretto", hidden=(16, 16), epochs=0, batch=64, seed=3, init=first.weights)
+    assert same.weights["layers"] == first.weights["layers"]
+    assert same.val_loss[0] == pytest.approx(kept, rel=1e-5)
+    assert same.weights["training"]["init"] == {"sha256": digest(first.weights), "games": GAMES}
+    # on other games the standardisation stays the one the weights were fitted with
+    selfplay("aquaretto", 2, ["greedy"], 1, seed=11, out=tmp_path / "more")
+    more = positions(load_runs([tmp_path / "more"]))
+    tuned = fit(more, "aquaretto", hidden=(16, 16), epochs=4, batch=64, seed=3, init=first.weights)
+    assert tuned.weights["norm"] == first.weights["norm"]
+    fresh = fit(more, "aquaretto", hidden=(16, 16), epochs=0)
+    assert tuned.weights["norm"] != fresh.weights["norm"]
+    assert tuned.train_loss[-1] < tuned.train_loss[0]
+
+
+def test_a_warm_start_refuses_weights_it_cannot_start_from(run_dir: Path, tmp_path: Path) -> None:
+    from zoogames.learn.fit import fit
+
+    data = positions(load_runs([run_dir]))
+    start = fit(data, "aquaretto", hidden=(8,), epochs=1, batch=64, seed=3).weights
+    with pytest.raises(ValueError, match="hidden layers are 8, not"):
+        fit(data, "aquaretto", hidden=(16,), epochs=1, init=start)
+    width = len(value.feature_names("aquaretto"))
+    with pytest.raises(ValueError, match=f"read {width} features, not 20"):
+        fit(data, "aquaretto", hidden=(8,), epochs=1, features=20, init=start)
+    with pytest.raises(ValueError, match="not a weights file"):
+        fit(data, "aquaretto", hidden=(8,), epochs=1, init={"format": -1})
+    selfplay("zooloretto", 2, ["greedy"], 1, seed=7, out=tmp_path / "zoo")
+    zoo = positions(load_runs([tmp_path / "zoo"]))
+    with pytest.raises(ValueError, match="the weights are aquaretto's, the positions zooloretto's"):
+        fit(zoo, "zooloretto", hidden=(8,), epochs=1, init=start)
+
+
+def test_the_fit_command_starts_from_a_weights_file(run_dir: Path, tmp_path: Path) -> None:
+    runner = CliRunner()
+    first, second = tmp_path / "first.json", tmp_path / "second.json"
+    args = ["train", "fit", str(run_dir), "--epochs", "2"]
+    done = runner.invoke(app, [*args, "--hidden", "8", "--out", str(first)])
+    assert done.exit_code == 0, done.output
+    # the layer sizes are the file's unless given
+    done = runner.invoke(app, [*args, "--init", str(first), "--out", str(second)])
+    assert done.exit_code == 0, done.output
+    sha = done.output.split("sha256 ")[-1].rstrip(")\n")
+    tuned = json.loads(second.read_text())
+    assert [len(layer["b"]) for layer in tuned["layers"]] == [8, 1]
+    import hashlib
+
+    assert tuned["training"]["init"]["sha256"] == hashlib.sha256(first.read_bytes()).hexdigest()
+    assert sha == hashlib.sha256(second.read_bytes()).hexdigest()
+    for bad, message in ((tmp_path / "none.json", "--init"), (run_dir / "arena.json", "")):
+        done = runner.invoke(app, [*args, "--init", str(bad), "--out", str(tmp_path / "x.json")])
+        assert done.exit_code == 1 and message in done.output
+        assert not (tmp_path / "x.json").exists()

@@ -107,13 +107,39 @@ def _hidden(text: str) -> tuple[int, ...]:
     return sizes
 
 
+def _weights(path: Path) -> dict[str, object]:
+    """A weights file's JSON (``ValueError`` if it cannot be read as one)."""
+    import json
+
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise ValueError(f"--init {path}: {e}") from None
+    if not isinstance(data, dict):
+        raise ValueError(f"--init {path}: not a weights file")
+    return data
+
+
+def _init_hidden(weights: dict[str, object]) -> tuple[int, ...]:
+    """The hidden layer sizes of a weights file (``ValueError`` if it has none to read)."""
+    layers = weights.get("layers")
+    if not isinstance(layers, list) or not all(
+        isinstance(layer, dict) and isinstance(layer.get("b"), list) for layer in layers
+    ):
+        raise ValueError("--init: a malformed weights file (its layers)")
+    return tuple(len(layer["b"]) for layer in layers[:-1])
+
+
 @app.command("fit")
 def fit_command(
     runs: Annotated[list[Path], typer.Argument(help="self-play runs (arena run directories)")],
     out: Annotated[Path, typer.Option("--out", help="the weights file to write")] = Path(
         "model.json"
     ),
-    hidden: Annotated[str, typer.Option("--hidden", help="hidden layer sizes")] = "64,64",
+    hidden: Annotated[
+        str | None,
+        typer.Option("--hidden", help="hidden layer sizes (default 64,64, or the --init file's)"),
+    ] = None,
     epochs: Annotated[int, typer.Option("--epochs", help="passes over the positions")] = 30,
     lr: Annotated[float, typer.Option("--lr", help="Adam's learning rate")] = 1e-3,
     weight_decay: Annotated[
@@ -147,15 +173,26 @@ def fit_command(
             " (each seat's own; for more than two players)",
         ),
     ] = "averaged",
+    init: Annotated[
+        Path | None,
+        typer.Option(
+            "--init",
+            help="start from this weights file (a warm start: its layer sizes, features"
+            " and standardisation) instead of random weights",
+        ),
+    ] = None,
 ) -> None:
     """Fit the learned evaluation on the runs' positions and write its weights file."""
     if importlib.util.find_spec("torch") is None:
         _fail("zoogames train fit needs the [train] extra (torch): pip install 'zoogames[train]'")
-    sizes = _hidden(hidden)
+    sizes = _hidden(hidden) if hidden is not None else None
     from zoogames.learn.data import load_runs, positions
     from zoogames.learn.fit import fit, write
 
     try:
+        start = _weights(init) if init is not None else None
+        if sizes is None:
+            sizes = _init_hidden(start) if start is not None else (64, 64)
         records = load_runs(runs)
         games = {r["game"] for r in records}
         if len(games) != 1:
@@ -174,6 +211,7 @@ def fit_command(
             features=features,
             td_lambda=td_lambda,
             seats=seats,
+            init=start,
         )
     except ValueError as e:
         _fail(str(e))

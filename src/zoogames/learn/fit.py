@@ -212,6 +212,7 @@ def fit(
     features: int | None = None,
     td_lambda: float = 1.0,
     seats: str = "averaged",
+    init: dict[str, Any] | None = None,
 ) -> FitResult:
     """Fit an MLP on ``data`` (see the module docstring); its weights and losses.
 
@@ -228,6 +229,14 @@ def fit(
     ``seats``: how the search is to combine the seats' predictions
     (:data:`~zoogames.bots.value.SEATS`), written into the file where it is not the
     default; :attr:`FitResult.seat_errors` measures each way on the held-out games.
+
+    ``init``: a weights file's JSON of the same game to start from instead of random
+    weights (a warm start: the next round of self-play fine-tunes the model it played
+    with, and the earlier rounds' games need not be kept). Its layer sizes and features
+    are the fit's (``hidden`` and ``features`` must agree with them), and so is its
+    standardisation: the new games are read as the model was fitted, so epoch 0's
+    held-out loss is the old model's own on the new games, and early stopping never
+    writes a model worse than that on them.
     """
     import torch
     from torch import nn
@@ -258,11 +267,17 @@ def fit(
                 f" {len(COMMON)} (the common ones) are read"
             )
         names = names[:features]
+    if init is not None:
+        names = _check_init(init, game, names, hidden, features)
     rows = [row[: len(names)] for row in data.x]
-    columns = [list(c) for c in zip(*rows, strict=True)]
-    mean, std = _stats(columns)
-    shift = sum(data.y) / len(data.y)
-    spread = math.sqrt(sum((v - shift) ** 2 for v in data.y) / len(data.y)) or 1.0
+    if init is None:
+        mean, std = _stats([list(c) for c in zip(*rows, strict=True)])
+        shift = sum(data.y) / len(data.y)
+        spread = math.sqrt(sum((v - shift) ** 2 for v in data.y) / len(data.y)) or 1.0
+    else:
+        norm = init["norm"]
+        mean, std = [float(v) for v in norm["mean"]], [float(v) for v in norm["std"]]
+        shift, spread = float(norm["shift"]), float(norm["scale"])
     x = torch.tensor(rows, dtype=torch.float64)
     x = (x - torch.tensor(mean, dtype=torch.float64)) / torch.tensor(std, dtype=torch.float64)
     y = (torch.tensor(data.y, dtype=torch.float64) - shift) / spread
@@ -277,7 +292,14 @@ def fit(
         layers.append(nn.Linear(sizes[k], sizes[k + 1]))
         if k < len(sizes) - 2:
             layers.append(nn.ReLU())
-    model = nn.Sequential(*layers).to(dev)
+    model = nn.Sequential(*layers)
+    if init is not None:
+        linears = [m for m in model if isinstance(m, nn.Linear)]
+        with torch.no_grad():
+            for m, layer in zip(linears, init["layers"], strict=True):
+                m.weight.copy_(torch.tensor(layer["w"], dtype=torch.float32))
+                m.bias.copy_(torch.tensor(layer["b"], dtype=torch.float32))
+    model = model.to(dev)
     # decoupled weight decay (AdamW) pulls the weights towards 0 at every step: with few
     # games the fit otherwise learns its training games within an epoch or two
     opt = (
@@ -355,6 +377,7 @@ def fit(
             "lr": lr,
             **({"weight_decay": weight_decay} if weight_decay else {}),
             **({"td_lambda": td_lambda} if td_lambda < 1 else {}),
+            **({"init": _init_note(init)} if init is not None else {}),
             "batch": batch,
             "seed": seed,
             "val_share": val_share,
@@ -370,17 +393,52 @@ def fit(
     return result
 
 
+def _check_init(
+    init: dict[str, Any],
+    game: str,
+    names: tuple[str, ...],
+    hidden: tuple[int, ...],
+    features: int | None,
+) -> tuple[str, ...]:
+    """The features a warm start reads (``init``'s), or ``ValueError`` if it cannot start one."""
+    from_json(init)  # a weights file at all, of a known game and a beginning of its list
+    if init.get("game") != game:
+        raise ValueError(f"init: the weights are {init.get('game')}'s, the positions {game}'s")
+    trained = tuple(init["features"])
+    if features is not None and len(trained) != len(names):
+        raise ValueError(f"init: the weights read {len(trained)} features, not {len(names)}")
+    sizes = [len(layer["b"]) for layer in init["layers"]]
+    if tuple(sizes[:-1]) != tuple(hidden):
+        shape = ",".join(str(v) for v in sizes[:-1])
+        raise ValueError(f"init: the weights' hidden layers are {shape}, not the fit's")
+    return trained
+
+
+def _init_note(init: dict[str, Any]) -> dict[str, Any]:
+    """What a warm-started file records of the weights it started from."""
+    return {"sha256": digest(init), "games": init.get("training", {}).get("games")}
+
+
+def digest(weights: dict[str, Any]) -> str:
+    """The SHA-256 of the file :func:`write` makes of ``weights``."""
+    return hashlib.sha256(_text(weights).encode()).hexdigest()
+
+
+def _text(weights: dict[str, Any]) -> str:
+    return json.dumps(weights, sort_keys=True, separators=(",", ":")) + "\n"
+
+
 def write(weights: dict[str, Any], path: Path) -> str:
     """Write the weights file and return its SHA-256 (keys sorted: one fit, one file)."""
-    text = json.dumps(weights, sort_keys=True, separators=(",", ":")) + "\n"
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
-    return hashlib.sha256(text.encode()).hexdigest()
+    path.write_text(_text(weights), encoding="utf-8")
+    return digest(weights)
 
 
 __all__ = [
     "STAGES",
     "FitResult",
+    "digest",
     "fit",
     "held_games",
     "lambda_returns",
