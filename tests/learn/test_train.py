@@ -423,3 +423,25 @@ def test_the_fit_command_starts_from_a_weights_file(run_dir: Path, tmp_path: Pat
         done = runner.invoke(app, [*args, "--init", str(bad), "--out", str(tmp_path / "x.json")])
         assert done.exit_code == 1 and message in done.output
         assert not (tmp_path / "x.json").exists()
+
+
+def test_selfplay_resumes_with_the_run_s_own_settings(tmp_path: Path) -> None:
+    runner = CliRunner()
+    out = tmp_path / "run"
+    args = ["train", "selfplay", "aquaretto", "-b", "greedy", "-n", "1", "--seed", "9"]
+    done = runner.invoke(app, [*args, "--out", str(out)])
+    assert done.exit_code == 0, done.output
+    # more games, the bots and the seed taken from the run, as `zoogames arena --resume`
+    done = runner.invoke(app, ["train", "selfplay", "aquaretto", "--resume", "-n", "2",
+                               "--out", str(out)])  # fmt: skip
+    assert done.exit_code == 0, done.output
+    records = load_runs([out])
+    assert len(records) == 2
+    assert {bot for r in records for bot in r["arena"]["bots"]} == {"greedy"}
+    # what is given must still match the run
+    done = runner.invoke(app, ["train", "selfplay", "aquaretto", "--resume", "--seed", "3",
+                               "-n", "3", "--out", str(out)])  # fmt: skip
+    assert done.exit_code == 1 and "seed differs" in done.output
+    done = runner.invoke(app, ["train", "selfplay", "aquaretto", "--resume",
+                               "--out", str(tmp_path / "none")])  # fmt: skip
+    assert done.exit_code == 1 and "holds no run" in done.output

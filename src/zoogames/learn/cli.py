@@ -29,13 +29,19 @@ def _fail(message: str) -> None:
 @app.command("selfplay")
 def selfplay_command(
     game: Annotated[str, typer.Argument(help="game id, e.g. aquaretto")],
-    players: Annotated[int, typer.Option("--players", "-p", help="seats per game")] = 2,
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="seats per game (default 2)")
+    ] = None,
     bot: Annotated[
         list[str] | None,
         typer.Option("--bot", "-b", help="a bot spec per seat; the last one fills the rest"),
     ] = None,
-    n_games: Annotated[int, typer.Option("--games", "-n", help="games to play")] = 100,
-    seed: Annotated[int, typer.Option("--seed", help="seed of the first deal")] = 0,
+    n_games: Annotated[
+        int | None, typer.Option("--games", "-n", help="games to play (default 100)")
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="seed of the first deal (default 0)")
+    ] = None,
     out: Annotated[Path, typer.Option("--out", help="the run's directory")] = Path("selfplay-run"),
     workers: Annotated[int, typer.Option("--workers", "-w", help="worker processes")] = 1,
     resume: Annotated[
@@ -54,6 +60,10 @@ def selfplay_command(
     ] = None,
 ) -> None:
     """Self-play games, stored as an arena run (default bot: ``mcts:iterations=40``).
+
+    With ``--resume``, as with ``zoogames arena --resume``, whatever is not given is taken
+    from the run's arena.json, and whatever is given must match it (but ``--games`` may
+    grow): ``--resume -n 3200 --out RUN`` plays a run on to 3,200 games.
 
     ``--models DIR`` plays ``leaf=learned`` with ``DIR/<game>.json`` (a model just fitted,
     not yet shipped): the next round of self-play, with the improved search.
@@ -74,16 +84,19 @@ def selfplay_command(
             load(game)  # a missing or malformed file: said now, not in every worker
         except (ValueError, OSError) as e:
             _fail(str(e))
-    from zoogames.arena import ArenaError
+    from zoogames.arena import ArenaError, load_config
     from zoogames.learn.data import selfplay
 
+    stored = load_config(out) if resume else None
+    if resume and stored is None:
+        _fail(f"--resume: {out} holds no run (no arena.json)")
     try:
         outcome = selfplay(
             game,
-            players,
-            list(bot or ["mcts:iterations=40"]),
-            n_games,
-            seed,
+            players if players is not None else (stored.players if stored else 2),
+            list(bot) if bot else (stored.lineup if stored else ["mcts:iterations=40"]),
+            n_games if n_games is not None else (stored.games if stored else 100),
+            seed if seed is not None else (stored.seed if stored else 0),
             out,
             workers=workers,
             ray=ray,
