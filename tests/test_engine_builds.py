@@ -96,3 +96,41 @@ def test_a_source_changed_since_the_build_means_plain_python(
     assert _engine.why_pure() is None
     source.write_text("x = 2\n")  # edited after the build
     assert "sources changed since the build" in (_engine.why_pure() or "")
+
+
+ASKED = """
+import json
+import zoogames
+from zoogames import bots
+from zoogames.bots.greedy import GreedyBot
+from zoogames.bots.mcts import MctsBot
+from zoogames.games.aquarium_designer.state import DesignerState
+from zoogames.games.trucks import TruckState
+
+zoo = zoogames.games.get("zooloretto").new_game(players=2, seed=1)
+design = zoogames.games.get("aquarium-designer").new_game(players=2, seed=1)
+greedy = bots.make("greedy", game="aquarium-designer")
+search = bots.make("mcts")
+print(json.dumps([
+    isinstance(design, TruckState), isinstance(zoo, DesignerState),
+    isinstance(zoo, TruckState), isinstance(design, DesignerState),
+    isinstance(search, GreedyBot), isinstance(greedy, MctsBot),
+    isinstance(greedy, GreedyBot), isinstance(search, MctsBot),
+    zoogames.compiled(),
+]))
+"""
+
+
+@pytest.mark.parametrize("pure", [False, True])
+def test_isinstance_answers_alike_whatever_was_asked_before(pure: bool) -> None:
+    # compiled subclasses of an ABC shared one isinstance cache: after "is a Designer
+    # state a truck state? no", a Zooloretto state was no truck state either
+    env = {k: v for k, v in os.environ.items() if k != "ZOOGAMES_PURE"}
+    if pure:
+        env["ZOOGAMES_PURE"] = "1"
+    run = subprocess.run(
+        [sys.executable, "-c", ASKED], cwd=ROOT, env=env, capture_output=True, text=True, check=True
+    )
+    *answers, compiled = json.loads(run.stdout)
+    assert answers == [False, False, True, True, False, False, True, True]
+    assert compiled is (not pure and zoogames.compiled())

@@ -7,14 +7,15 @@ cards reshuffled), so even a bot that simulates a draw cannot learn the real ord
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
+from abc import abstractmethod
 from typing import Any
 
 from zoogames.core.game import Action, State
 from zoogames.core.rng import Rng
 
 
-class Bot(ABC):
+# Not an ABC, for the reason zoogames.core.game gives above its Game.
+class Bot:
     """A player program. ``spec`` is its registry name with parameters, e.g. ``mcts:seconds=1``."""
 
     spec: str = "bot"

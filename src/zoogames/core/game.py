@@ -16,7 +16,7 @@ True
 from __future__ import annotations
 
 import json
-from abc import ABC, abstractmethod
+from abc import abstractmethod
 from collections.abc import Hashable, Mapping, MutableSequence, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self
@@ -206,7 +206,11 @@ START_PLAYER_IDS = (N_("option.start_player"), N_("option.start_player.help"))
 ``option.<name>.help`` (docs/i18n.md); ``label`` and ``description`` are their English."""
 
 
-class Game(ABC):
+# Not an ABC: compiled (mypyc) classes do not run ABCMeta.__new__, so every compiled
+# subclass would share its base's isinstance cache, and an isinstance() asked from plain
+# Python would return whatever was first answered for any class of the family. The
+# @abstractmethod marks stay for mypy ("cannot instantiate abstract class").
+class Game:
     """A game in the registry: its id, its player counts, and how to start and read it."""
 
     id: str
@@ -261,7 +265,7 @@ class Game(ABC):
             )
 
 
-class State(ABC):
+class State:  # not an ABC, as Game (above)
     """One position of a game, hidden information included.
 
     Subclasses implement :meth:`legal_actions`, :meth:`check`, :meth:`_apply`,
