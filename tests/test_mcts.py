@@ -12,7 +12,7 @@ import pytest
 import zoogames
 from zoogames import bots
 from zoogames.bots.greedy import GreedyBot
-from zoogames.bots.mcts import MctsBot, centres, margins, rewards
+from zoogames.bots.mcts import MctsBot, Node, centres, margins, rewards
 from zoogames.core.game import State
 from zoogames.core.rng import Rng
 from zoogames.games.aquarium_designer.state import DesignerState
@@ -279,3 +279,55 @@ def test_tempo_is_worth_its_points_to_the_seat_that_starts_a_fresh_round() -> No
         bots.make("mcts:iterations=5,tempo=1", seed=1, game="aquaretto").choose(
             zoogames.games.get("aquaretto").new_game(players=2, seed=1)
         )
+
+
+def test_a_playout_plays_on_to_the_end_of_as_many_rounds_as_asked() -> None:
+    start = zoogames.games.get("aquarium-designer").new_game(players=2, seed=4)
+    assert isinstance(start, DesignerState) and start.round == 1
+    for rounds in (1, 2, 3):
+        bot = bots.make(f"mcts:iterations=1,rounds={rounds}", seed=1, game="aquarium-designer")
+        assert isinstance(bot, MctsBot) and bot.rounds == rounds
+        bot.choose(start)
+        state = start.clone()
+        bot._playout(state)
+        assert state.round == 1 + rounds and not state.is_terminal
+    zoo = zoogames.games.get("zooloretto").new_game(players=2, seed=4)
+    bot = bots.make("mcts:iterations=1,rounds=2,rollout=-1", seed=1, game="zooloretto")
+    assert isinstance(bot, MctsBot)
+    bot._setup(zoo)  # the game's greedy bot (its first decision is forced: no search)
+    after = zoo.clone()
+    bot._playout(after)
+    assert after.round == zoo.round + 2 and not after.is_terminal  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="rounds must be at least 1"):
+        bots.make("mcts:rounds=0")
+    first, _ = play(["mcts:iterations=20,rounds=2", "greedy"], 3, "aquarium-designer")
+    again, _ = play(["mcts:iterations=20,rounds=2", "greedy"], 3, "aquarium-designer")
+    assert first.history == again.history and first.is_terminal
+
+
+def test_a_pool_judges_every_iteration_on_one_of_its_few_hidden_orders() -> None:
+    # each hidden order reveals one card at a round's end: a chance edge of the tree has as
+    # many children as the orders it was played with (bots/mcts.py, Edge.children)
+    state = zoogames.games.get("aquarium-designer").new_game(players=2, seed=4)
+
+    def outcomes(node: Node) -> int:
+        most = 0
+        for edge in node.edges.values():
+            if edge.chance:
+                most = max(most, len(edge.children))
+            for child in edge.children.values():
+                most = max(most, outcomes(child))
+        return most
+
+    for pool, most in ((0, 3), (2, 2), (1, 1)):
+        bot = bots.make(f"mcts:iterations=300,pool={pool}", seed=1, game="aquarium-designer")
+        assert isinstance(bot, MctsBot) and bot.pool == pool
+        bot.choose(state)
+        assert bot._root is not None
+        found = outcomes(bot._root)
+        assert found > most if pool == 0 else found == most
+    with pytest.raises(ValueError, match="pool must be 0 or more"):
+        bots.make("mcts:pool=-1")
+    first, _ = play(["mcts:iterations=20,pool=4", "greedy"], 3, "aquarium-designer")
+    again, _ = play(["mcts:iterations=20,pool=4", "greedy"], 3, "aquarium-designer")
+    assert first.history == again.history and first.is_terminal

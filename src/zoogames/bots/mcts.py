@@ -121,7 +121,12 @@ class MctsBot(Bot):
       :meth:`~zoogames.bots.greedy.GreedyBot.kind`: in Aquarium Designer each card of the
       offer, and the pass), then the rest by value; 0 to widen by value alone;
     - ``tempo``: points the game's greedy evaluation adds for starting a round not yet
-      begun (``greedy:tempo``; Aquarium Designer only, 0 elsewhere).
+      begun (``greedy:tempo``; Aquarium Designer only, 0 elsewhere);
+    - ``rounds``: a playout plays to the end of its own round and of the ``rounds - 1``
+      after it (still at most ``rollout`` decisions; ``to_end`` plays to the game's end);
+    - ``pool``: 0 to draw a fresh determinization every iteration; ``K`` to draw ``K`` at
+      the decision's start and take them in turn (common random numbers: two actions of
+      a node are mostly judged on the same hidden orders).
     """
 
     spec = "mcts"
@@ -142,6 +147,8 @@ class MctsBot(Bot):
         blend: float = 1.0,
         kinds: int = 0,
         tempo: float = 0.0,
+        rounds: int = 1,
+        pool: int = 0,
         **params: Any,
     ) -> None:
         super().__init__(seed, **params)
@@ -168,6 +175,12 @@ class MctsBot(Bot):
         self.blend = float(blend)
         self.kinds = bool(int(kinds))
         self.tempo = float(tempo)
+        if int(rounds) < 1:
+            raise ValueError("mcts: rounds must be at least 1")
+        if int(pool) < 0:
+            raise ValueError("mcts: pool must be 0 or more")
+        self.rounds = int(rounds)
+        self.pool = int(pool)
         self.model: learned.Mlp | None = None
         self.greedy: GreedyBot | None = None
         self._game: tuple[str, int] | None = None
@@ -191,8 +204,11 @@ class MctsBot(Bot):
         start = time.perf_counter()
         deadline = None if self.seconds is None else start + self.seconds
         n = 0
+        # a pool makes the luck of the hidden order common to the actions a node compares
+        pool = [state.determinize(self.rng) for _ in range(self.pool)]
         while True:
-            self._iterate(root, state.determinize(self.rng))
+            guess = pool[n % len(pool)].clone() if pool else state.determinize(self.rng)
+            self._iterate(root, guess)
             n += 1
             if self.iterations is not None and n >= self.iterations:
                 break
@@ -447,7 +463,7 @@ class MctsBot(Bot):
                 state.play(legal[0])
             elif state.turn_in_progress():
                 greedy.playout_turn(state, legal, rng)
-            elif (rnd is not None and getattr(state, "round", None) != rnd) or (
+            elif (rnd is not None and getattr(state, "round", rnd) - rnd >= self.rounds) or (
                 0 <= self.rollout <= decisions
             ):
                 return
