@@ -430,7 +430,13 @@ class State:  # not an ABC, as Game (above)
         """The same game, seed, history and position, field by field (for replay tests)."""
         return same_fields(self, other)
 
-    __hash__ = None  # type: ignore[assignment]
+    def __hash__(self) -> int:
+        """Unhashable: a state changes as it is played (``==`` compares its fields).
+
+        A method, not ``__hash__ = None``: compiled, that would be an attribute that
+        unpickling a state tries, and fails, to set.
+        """
+        raise TypeError(f"unhashable type: {type(self).__name__!r}")
 
     @abstractmethod
     def determinize(self, rng: Shuffler) -> State:
