@@ -17,14 +17,19 @@ from zoogames import _engine
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def fingerprint(pure: bool) -> dict[str, object]:
+def child_env(pure: bool) -> dict[str, str]:
+    """This process's environment, with ``ZOOGAMES_PURE=1`` only where ``pure``."""
     env = {k: v for k, v in os.environ.items() if k != "ZOOGAMES_PURE"}
     if pure:
         env["ZOOGAMES_PURE"] = "1"
+    return env
+
+
+def fingerprint(pure: bool) -> dict[str, object]:
     run = subprocess.run(
         [sys.executable, "-c", "from tests.engine_fingerprint import main; main()"],
         cwd=ROOT,
-        env=env,
+        env=child_env(pure),
         capture_output=True,
         text=True,
         check=True,
@@ -125,11 +130,13 @@ print(json.dumps([
 def test_isinstance_answers_alike_whatever_was_asked_before(pure: bool) -> None:
     # compiled subclasses of an ABC shared one isinstance cache: after "is a Designer
     # state a truck state? no", a Zooloretto state was no truck state either
-    env = {k: v for k, v in os.environ.items() if k != "ZOOGAMES_PURE"}
-    if pure:
-        env["ZOOGAMES_PURE"] = "1"
     run = subprocess.run(
-        [sys.executable, "-c", ASKED], cwd=ROOT, env=env, capture_output=True, text=True, check=True
+        [sys.executable, "-c", ASKED],
+        cwd=ROOT,
+        env=child_env(pure),
+        capture_output=True,
+        text=True,
+        check=True,
     )
     *answers, compiled = json.loads(run.stdout)
     assert answers == [False, False, True, True, False, False, True, True]
